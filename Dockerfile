@@ -1,0 +1,27 @@
+# Trionfi: the web app on port 8000, its embedded database in the /data volume.
+FROM python:3.12-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+RUN useradd --create-home --uid 10001 --user-group trionfi \
+    && mkdir /data \
+    && chown trionfi:trionfi /data
+
+# A plain (non-editable) install: templates/ and static/ go to <prefix>/share/trionfi, where
+# app/paths.py finds them, so the source copy is removed afterwards.
+COPY . /tmp/trionfi
+RUN pip install --no-cache-dir /tmp/trionfi \
+    && rm -rf /tmp/trionfi
+
+USER trionfi
+WORKDIR /home/trionfi
+VOLUME /data
+EXPOSE 8000
+
+# No curl in the slim image: python's urllib fails (exit 1) on a refused connection or an HTTP error.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
+    CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/', timeout=4)"]
+
+CMD ["trionfi", "serve", "--host", "0.0.0.0", "--port", "8000", "--data", "/data"]

@@ -1,0 +1,233 @@
+"""The layer boundaries of design.md Part 2, checked on the source with `ast`.
+
+app/engine (pure rules) may import only:
+- the standard library (`sys.stdlib_module_names`), less the modules in `ENGINE_FORBIDDEN_STDLIB`
+  (no network, no clock, no files, no processes or threads: "no web, no clock, no I/O");
+- itself (`app.engine...`, relative imports included); never `app.web`, `app.bots`, or any
+  other part of `app`.
+Nor may it use the `random` module's shared generator ("no module-level random"): randomness
+comes in as a `random.Random`, so `from random import Random` and `random.Random` are the only
+uses of `random` allowed.
+
+app/bots see only an Observation: they must not import `app.engine.state` (the full game
+state) nor use anything named `full_state`, and they do not import the web layer.
+
+Each check skips while its package does not exist yet. The checks are plain functions over
+source text, so the tests at the end also prove that they catch what they should.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "app" / "engine"
+BOTS = ROOT / "app" / "bots"
+
+ENGINE_FORBIDDEN_STDLIB = frozenset(
+    {
+        "asyncio", "concurrent", "datetime", "ftplib", "http", "multiprocessing", "os",
+        "pathlib", "shutil", "smtplib", "socket", "sqlite3", "ssl", "subprocess", "tempfile",
+        "threading", "time", "urllib", "zoneinfo",
+    }
+)  # fmt: skip
+RANDOM_ALLOWED = frozenset({"Random"})
+BOTS_FORBIDDEN_MODULES = ("app.engine.state", "app.web")
+BOTS_FORBIDDEN_NAME = "full_state"
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imported_modules(tree: ast.Module, module: str, is_package: bool) -> list[tuple[int, str]]:
+    """Every module an `import` names, as absolute dotted names with their line numbers.
+
+    `from X import Y` yields both X and X.Y, since Y may be a submodule (`from app import web`).
+    """
+    found: list[tuple[int, str]] = []
+    package = module if is_package else module.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join([*anchor, base] if base else anchor)
+            found.append((node.lineno, base))
+            found.extend((node.lineno, f"{base}.{alias.name}") for alias in node.names)
+    return found
+
+
+def within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def engine_violations(
+    source: str, module: str = "app.engine.x", is_package: bool = False
+) -> list[str]:
+    tree = ast.parse(source)
+    problems: list[str] = []
+    for line, name in imported_modules(tree, module, is_package):
+        top = name.split(".")[0]
+        if within(name, "app"):
+            if within(name, "app.engine") or name == "app":
+                continue
+            problems.append(f"line {line}: imports {name} (the engine imports only itself)")
+        elif top not in sys.stdlib_module_names:
+            problems.append(f"line {line}: imports {name}, not in the standard library")
+        elif top in ENGINE_FORBIDDEN_STDLIB:
+            problems.append(f"line {line}: imports {name} (no web, clock, files or processes)")
+    problems.extend(random_violations(tree))
+    return sorted(set(problems))
+
+
+def random_violations(tree: ast.Module) -> list[str]:
+    """Uses of the random module's shared generator: anything but `Random` from it."""
+    problems: list[str] = []
+    aliases: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            aliases.update(a.asname or a.name for a in node.names if a.name == "random")
+        elif isinstance(node, ast.ImportFrom) and node.module == "random" and not node.level:
+            problems.extend(
+                f"line {node.lineno}: from random import {a.name} (take a random.Random)"
+                for a in node.names
+                if a.name not in RANDOM_ALLOWED
+            )
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in aliases
+            and node.attr not in RANDOM_ALLOWED
+        ):
+            problems.append(
+                f"line {node.lineno}: {node.value.id}.{node.attr} uses the shared generator"
+                " (take a random.Random)"
+            )
+    return problems
+
+
+def bot_violations(source: str, module: str = "app.bots.x", is_package: bool = False) -> list[str]:
+    tree = ast.parse(source)
+    problems = [
+        f"line {line}: imports {name} (bots see only an Observation)"
+        for line, name in imported_modules(tree, module, is_package)
+        if any(within(name, forbidden) for forbidden in BOTS_FORBIDDEN_MODULES)
+    ]
+    for node in ast.walk(tree):
+        named = (
+            (isinstance(node, ast.Name) and node.id == BOTS_FORBIDDEN_NAME)
+            or (isinstance(node, ast.Attribute) and node.attr == BOTS_FORBIDDEN_NAME)
+            or (isinstance(node, ast.alias) and BOTS_FORBIDDEN_NAME in (node.name, node.asname))
+        )
+        if named:
+            line = getattr(node, "lineno", "?")
+            problems.append(f"line {line}: uses {BOTS_FORBIDDEN_NAME} (bots see an Observation)")
+    return sorted(set(problems))
+
+
+def check_package(folder: Path, check: Callable[[str, str, bool], list[str]]) -> list[str]:
+    files = sorted(folder.rglob("*.py"))
+    if not files:
+        pytest.skip(f"{folder.relative_to(ROOT)} has no modules yet")
+    problems: list[str] = []
+    for path in files:
+        source = path.read_text(encoding="utf-8")
+        found = check(source, module_name(path), path.name == "__init__.py")
+        problems.extend(f"{path.relative_to(ROOT)} {problem}" for problem in found)
+    return problems
+
+
+def test_engine_imports_only_the_standard_library_and_no_shared_random() -> None:
+    problems = check_package(ENGINE, engine_violations)
+    assert not problems, "\n".join(problems)
+
+
+def test_bots_see_only_observations() -> None:
+    problems = check_package(BOTS, bot_violations)
+    assert not problems, "\n".join(problems)
+
+
+# The checks themselves, on small sources.
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from __future__ import annotations\nimport itertools, hashlib\n",
+        "from collections.abc import Iterable\nfrom dataclasses import dataclass\n",
+        "from random import Random\nimport random\ndef f(rng: random.Random) -> None: ...\n",
+        "from app.engine.cards import Card\nfrom . import cards\nfrom .deal import Deal\n",
+        "from app.engine import cards\n",
+    ],
+)
+def test_engine_check_allows(source: str) -> None:
+    assert engine_violations(source) == []
+
+
+@pytest.mark.parametrize(
+    ("source", "reason"),
+    [
+        ("import fastapi\n", "not in the standard library"),
+        ("from pydantic import BaseModel\n", "not in the standard library"),
+        ("import app.web.routes\n", "imports app.web.routes"),
+        ("from app import bots\n", "imports app.bots"),
+        ("from app.bots.easy import play\n", "imports app.bots"),
+        ("from .. import web\n", "imports app.web"),
+        ("from ..cli import main\n", "imports app.cli"),
+        ("import time\n", "no web, clock"),
+        ("from os import path\n", "no web, clock"),
+        ("import random\nrandom.shuffle([1, 2])\n", "random.shuffle"),
+        ("import random\nX = random.random()\n", "random.random"),
+        ("import random as r\ndef f():\n    return r.choice([1])\n", "r.choice"),
+        ("from random import shuffle\n", "from random import shuffle"),
+        ("from random import *\n", "from random import *"),
+    ],
+)
+def test_engine_check_refuses(source: str, reason: str) -> None:
+    problems = engine_violations(source)
+    assert any(reason in problem for problem in problems), problems
+
+
+def test_relative_imports_resolve_from_a_package_init() -> None:
+    assert engine_violations("from . import cards\n", "app.engine", is_package=True) == []
+    assert engine_violations("from .. import web\n", "app.engine", is_package=True) != []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from app.engine.observation import Observation\nfrom app.engine import cards\n",
+        "import random\nrandom.shuffle([])\n",  # bots may keep their own policies on randomness
+    ],
+)
+def test_bot_check_allows(source: str) -> None:
+    assert bot_violations(source) == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from app.engine.state import GameState\n",
+        "import app.engine.state\n",
+        "from app.engine import state\n",
+        "from ..engine import state\n",
+        "from app.web import store\n",
+        "def f(table):\n    return table.full_state()\n",
+        "from app.engine.deal import full_state\n",
+    ],
+)
+def test_bot_check_refuses(source: str) -> None:
+    assert bot_violations(source) != []
