@@ -1,0 +1,67 @@
+"""Actions as small frozen data (PokerKit style) and the typed errors of the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app.engine.cards import SUIT_CODES, Card, Suit, code, codes
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow now; the message names the rule."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """The dealer lays away cards: 3 in Danish Tarok, the 2-card kitty in Troccas."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "discard": codes(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """Play one card; ``name`` is the suit a led Fool stands for in Danish Tarok."""
+
+    seat: int
+    card: Card
+    name: Suit | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"seat": self.seat, "play": code(self.card)}
+        if self.name is not None:
+            data["name"] = SUIT_CODES[self.name]
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class DemandFool:
+    """Traditional Fool timing (rules.md 2.7d): demand, or not, that the Fool be played now."""
+
+    seat: int
+    demand: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "demand_fool": self.demand}
+
+
+@dataclass(frozen=True, slots=True)
+class CallBob:
+    """Manual Bob call (rules.md 3.5, 3.7): the trick's winner calls Bob or lets it go."""
+
+    seat: int
+    call: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "bob": self.call}
+
+
+Action = Discard | PlayCard | DemandFool | CallBob

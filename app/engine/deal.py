@@ -1,0 +1,369 @@
+"""One deal of a tarot trick-taking game: the state and the rules both games share.
+
+``Deal`` owns the phases (discard, play, over and each game's own decisions), the holdings,
+tricks, piles and the books. A game subclasses it and fills in the few rules that differ
+(scalachess's variants): the discard's legality, what a led Fool means, payments after a trick,
+and the settlement. Every action goes through ``apply``, which checks it first, so a refused
+action changes nothing.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from abc import ABC, abstractmethod
+from bisect import bisect_left
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import ClassVar, Self
+
+from app.engine.actions import Action, CallBob, DemandFool, Discard, IllegalAction, PlayCard
+from app.engine.cards import (
+    FOOL,
+    IS_TRUMP,
+    STRENGTH,
+    SUIT_NAMES,
+    SUIT_OF,
+    VALUE,
+    Card,
+    Suit,
+    display_name,
+)
+from app.engine.ledger import Books
+from app.engine.options import Options
+
+
+class Phase(StrEnum):
+    DISCARD = "discard"
+    DEMAND_FOOL = "demand_fool"
+    PLAY = "play"
+    BOB = "bob"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick: its cards in playing order from the leader."""
+
+    number: int
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    named: Suit | None = None
+
+    def seat_of(self, index: int, seats: int) -> int:
+        return (self.leader + index) % seats
+
+
+_EXPECTED_ACTION: dict[Phase, type] = {
+    Phase.DISCARD: Discard,
+    Phase.PLAY: PlayCard,
+    Phase.DEMAND_FOOL: DemandFool,
+    Phase.BOB: CallBob,
+}
+
+
+_SUIT_BOUNDS: dict[Suit, tuple[int, int]] = {
+    Suit.CUPS: (0, 14),
+    Suit.COINS: (14, 28),
+    Suit.SWORDS: (28, 42),
+    Suit.STAVES: (42, 56),
+    Suit.TRUMPS: (56, 77),
+}
+
+
+def _cards_of_suit(hand: list[Card], suit: Suit) -> list[Card]:
+    """The cards of ``suit`` in a holding kept sorted by card number (suits are contiguous)."""
+    low, high = _SUIT_BOUNDS[suit]
+    return hand[bisect_left(hand, low) : bisect_left(hand, high)]
+
+
+class Deal(ABC):
+    """The state of one deal and the shared rules of trick play."""
+
+    game: ClassVar[str]
+    seat_count: ClassVar[int]
+    trick_count: ClassVar[int]
+    discard_size: ClassVar[int]
+
+    def __init__(
+        self,
+        dealt: list[list[Card]],
+        talon: list[Card],
+        dealer: int,
+        options: Options,
+        books: Books,
+        before: Books | None,
+    ) -> None:
+        self.options = options
+        self.chicks = options.chicks_rule
+        self.strength = STRENGTH[self.chicks]
+        self.value = VALUE[self.chicks]
+        self.dealer = dealer
+        self.dealt = tuple(tuple(cards) for cards in dealt)
+        self.talon = tuple(talon)
+        self.holdings: list[list[Card]] = [sorted(cards) for cards in dealt]
+        self.holdings[dealer] = sorted(self.holdings[dealer] + list(talon))
+        self.books = books
+        self.before = before.copy() if before is not None else None
+        """The balances and pots when the deal started (None: the first deal of a match)."""
+        self.phase = Phase.DISCARD
+        self.turn = dealer
+        self.discarded: tuple[Card, ...] = ()
+        self.tricks: list[Trick] = []
+        self.trick: list[Card] = []
+        self.leader = (dealer + 1) % self.seat_count
+        self.named: Suit | None = None
+        self.led: Suit | None = None
+        self.won = [0] * self.seat_count
+        self.piles: list[list[Card]] = [[] for _ in range(self.seat_count)]
+        self.history: list[Action] = []
+        self.counts: list[int] | None = None
+        self._legal: list[Card] | None = None
+        """The legal cards of the current decision, computed once (bots ask often)."""
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def trick_number(self) -> int:
+        """The number (1-based) of the trick being played or about to be led."""
+        return len(self.tricks) + 1
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.seat_count
+
+    def seat_in_trick(self, index: int) -> int:
+        return (self.leader + index) % self.seat_count
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the seat to play may play now (rules.md 2.6, 3.4)."""
+        if self._legal is None:
+            self._legal = self._compute_legal_cards()
+        return list(self._legal)
+
+    def _compute_legal_cards(self) -> list[Card]:
+        hand = self.holdings[self.turn]
+        fool_rule = self._fool_rule(hand)
+        if fool_rule == "only":
+            return [FOOL]
+        has_fool = FOOL in hand and fool_rule != "never"
+        if fool_rule == "never":
+            hand = [c for c in hand if c != FOOL]
+        led = self.led
+        if not self.trick or led is None:
+            return list(hand)
+        follow = _cards_of_suit(hand, led)
+        if not follow and led is not Suit.TRUMPS:
+            follow = _cards_of_suit(hand, Suit.TRUMPS)
+        if follow:
+            return [*follow, FOOL] if has_fool else follow
+        if has_fool and self.options.fool_is_last_trump:
+            return [FOOL]
+        return list(hand)
+
+    @abstractmethod
+    def legal_discard_cards(self) -> list[Card]:
+        """The cards that may be part of the dealer's discard."""
+
+    def trick_winner(self, cards: list[Card] | tuple[Card, ...], named: Suit | None) -> int:
+        """Index in ``cards`` of the winning card (rules.md 2.8, 3.4 rule 7)."""
+        strength = self.strength
+        best = -1
+        best_strength = -1
+        if any(IS_TRUMP[c] for c in cards):
+            for index, card in enumerate(cards):
+                if IS_TRUMP[card] and strength[card] > best_strength:
+                    best, best_strength = index, strength[card]
+            return best
+        plays = [c for c in cards if c != FOOL]
+        suit = self._led_suit(cards, named)
+        if suit is None or all(SUIT_OF[c] is not suit for c in plays):
+            suit = SUIT_OF[plays[0]]
+        for index, card in enumerate(cards):
+            if SUIT_OF[card] is suit and strength[card] > best_strength:
+                best, best_strength = index, strength[card]
+        return best
+
+    def count_of(self, seat: int) -> int:
+        """Tricks won plus the values in the seat's pile, plus the discard for the dealer."""
+        count = self.won[seat] + sum(self.value[c] for c in self.piles[seat])
+        if seat == self.dealer:
+            count += 1 + sum(self.value[c] for c in self.discarded)
+        return count
+
+    def copy(self) -> Self:
+        """An independent copy, for simulations (cheaper than ``copy.deepcopy``)."""
+        clone = _copy.copy(self)
+        clone.holdings = [list(h) for h in self.holdings]
+        clone.books = self.books.copy()
+        clone.tricks = list(self.tricks)
+        clone.trick = list(self.trick)
+        clone.won = list(self.won)
+        clone.piles = [list(p) for p in self.piles]
+        clone.history = list(self.history)
+        clone.counts = list(self.counts) if self.counts is not None else None
+        self._copy_into(clone)
+        return clone
+
+    def _copy_into(self, clone: Deal) -> None:
+        """Copy a game's own mutable fields into ``clone``."""
+
+    # ----------------------------------------------------------------- actions
+
+    def check(self, action: Action) -> None:
+        """Raise ``IllegalAction`` naming the rule if ``action`` is not allowed now."""
+        if self.phase is Phase.OVER:
+            raise IllegalAction("the deal is over")
+        if not 0 <= action.seat < self.seat_count:
+            raise IllegalAction(f"there is no seat {action.seat}")
+        expected = self._expected_action()
+        if not isinstance(action, expected):
+            raise IllegalAction(f"the deal waits for {self.phase.value.replace('_', ' ')}")
+        if action.seat != self.turn:
+            raise IllegalAction(f"it is seat {self.turn}'s turn, not seat {action.seat}'s")
+        if isinstance(action, Discard):
+            self._check_discard(action.cards)
+        elif isinstance(action, PlayCard):
+            self._check_play(action)
+        elif isinstance(action, CallBob | DemandFool):
+            self._check_decision(action)
+
+    def apply(self, action: Action) -> None:
+        """Check ``action`` and carry it out."""
+        self.check(action)
+        self.history.append(action)
+        self._legal = None
+        if isinstance(action, Discard):
+            self._discard(action.cards)
+        elif isinstance(action, PlayCard):
+            self._play(action.card, action.name)
+        else:
+            self._decide(action)
+
+    def play(self, card: Card, name: Suit | None = None) -> None:
+        """Shorthand: the seat to play plays ``card``."""
+        self.apply(PlayCard(self.turn, card, name))
+
+    def _expected_action(self) -> type:
+        return _EXPECTED_ACTION[self.phase]
+
+    def _check_play(self, action: PlayCard) -> None:
+        card = action.card
+        if card not in self.holdings[action.seat]:
+            raise IllegalAction(f"seat {action.seat} does not hold {display_name(card)}")
+        if self._legal is None:
+            self._legal = self._compute_legal_cards()
+        if card not in self._legal:
+            raise IllegalAction(self._why_not_playable(card))
+        self._check_name(action)
+
+    def _why_not_playable(self, card: Card) -> str:
+        hand = self.holdings[self.turn]
+        rule = self._fool_rule(hand)
+        if rule == "only":
+            return self._fool_only_reason()
+        if rule == "never" and card == FOOL:
+            return "the Fool may not be played to trick 24"
+        led = self.led
+        if led is not None and any(SUIT_OF[c] is led for c in hand):
+            return f"must follow {SUIT_NAMES[led].lower()}"
+        if any(IS_TRUMP[c] for c in hand):
+            return "must play a trump"
+        return "must play the Fool: it counts as your last trump"
+
+    def _check_name(self, action: PlayCard) -> None:
+        if action.name is not None:
+            raise IllegalAction("only a led Fool names a suit, and only in Danish Tarok")
+
+    def _check_discard(self, cards: tuple[Card, ...]) -> None:
+        size = self.discard_size
+        if len(cards) != size or len(set(cards)) != size:
+            raise IllegalAction(f"the dealer must lay away exactly {size} different cards")
+        hand = self.holdings[self.dealer]
+        for card in cards:
+            if card not in hand:
+                raise IllegalAction(f"the dealer does not hold {display_name(card)}")
+
+    def _check_decision(self, action: CallBob | DemandFool) -> None:
+        """Yes/no decisions are always allowed when it is their phase and turn."""
+
+    def _discard(self, cards: tuple[Card, ...]) -> None:
+        hand = self.holdings[self.dealer]
+        for card in cards:
+            hand.remove(card)
+        self.discarded = tuple(cards)
+        self._after_discard()
+
+    def _after_discard(self) -> None:
+        self.phase = Phase.PLAY
+        self.leader = self.turn = self.next_seat(self.dealer)
+
+    def _play(self, card: Card, name: Suit | None) -> None:
+        self.holdings[self.turn].remove(card)
+        if not self.trick:
+            self.leader = self.turn
+            self.named = name
+        self.trick.append(card)
+        self.led = self._led_suit(self.trick, self.named)
+        if len(self.trick) == self.seat_count:
+            self._finish_trick()
+        else:
+            self.turn = self.next_seat(self.turn)
+
+    def _finish_trick(self) -> None:
+        cards = tuple(self.trick)
+        winner = self.seat_in_trick(self.trick_winner(cards, self.named))
+        number = self.trick_number
+        trick = Trick(number, self.leader, cards, winner, self.named)
+        self.tricks.append(trick)
+        self.won[winner] += 1
+        for index, card in enumerate(cards):
+            owner = winner
+            if card == FOOL and self._fool_returns(number):
+                owner = trick.seat_of(index, self.seat_count)
+            self.piles[owner].append(card)
+        self.trick = []
+        self.named = None
+        self.led = None
+        self.leader = self.turn = winner
+        self._after_trick(trick)
+        if number == self.trick_count:
+            self.phase = Phase.OVER
+            self.turn = -1
+            self.counts = [self.count_of(seat) for seat in range(self.seat_count)]
+            self._settle()
+
+    # ------------------------------------------------------------ game hooks
+
+    def _led_suit(self, cards: list[Card] | tuple[Card, ...], named: Suit | None) -> Suit | None:
+        """The suit the others must follow; None while nothing sets it."""
+        if not cards:
+            return None
+        if cards[0] != FOOL:
+            return SUIT_OF[cards[0]]
+        if named is not None:
+            return named
+        return SUIT_OF[cards[1]] if len(cards) > 1 else None
+
+    def _fool_rule(self, hand: list[Card]) -> str | None:
+        """``"only"`` when the Fool must be played now, ``"never"`` when it may not be."""
+        return None
+
+    def _fool_only_reason(self) -> str:
+        return "the Fool must be played now"
+
+    def _fool_returns(self, trick_number: int) -> bool:
+        """Whether a Fool played to this trick goes back to its player's pile."""
+        return True
+
+    def _decide(self, action: Action) -> None:
+        raise IllegalAction("no decision is pending")
+
+    def _after_trick(self, trick: Trick) -> None:
+        """Payments or effects once a trick is complete (before the next lead)."""
+
+    def _settle(self) -> None:
+        """The end-of-deal settlement."""

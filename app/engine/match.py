@@ -1,0 +1,121 @@
+"""A match: a series of deals with running balances, the pots and the dealer's rotation.
+
+One deal is the engine's unit; the match carries what passes from one deal to the next
+(rules.md 2.1-2.2, 3.1, 3.6). The person at seat 0 deals first; the deal passes to the
+dealer's right. Each deal's cards come from its own stream derived from the match's seed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.engine.deal import Deal
+from app.engine.games import GAMES, Game
+from app.engine.ledger import KING_POT, PAGAT_POT, Books
+from app.engine.options import Options
+from app.engine.record import HandRecord, parse_record, record_of, replay
+from app.engine.rng import stream
+
+
+@dataclass
+class DealSummary:
+    """One finished deal as the score sheet shows it."""
+
+    number: int
+    dealer: int
+    changes: list[int]
+    balances: list[int]
+    pots: dict[str, int] | None
+    counts: list[int]
+
+
+@dataclass
+class Match:
+    game: Game
+    options: Options
+    seed: int | str
+    records: list[HandRecord] = field(default_factory=list)
+    """The finished deals, oldest first."""
+    deal: Deal | None = None
+    """The deal in progress (or finished and not yet filed)."""
+    last_books: Books | None = field(default=None, repr=False)
+    """Balances and pots after the last filed deal; None before the first."""
+
+    @classmethod
+    def new(cls, game_key: str, options: Options, seed: int | str) -> Match:
+        return cls(GAMES[game_key], options, seed)
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current (or next) deal."""
+        return len(self.records) % self.game.seat_count
+
+    def start_deal(self) -> Deal:
+        """Shuffle and deal the next deal (filing the previous one if it is over)."""
+        if self.deal is not None:
+            if not self.deal.is_over:
+                raise ValueError("the current deal is not over")
+            self.file_deal()
+        rng = stream(self.seed, "deal", len(self.records))
+        self.deal = self.game.shuffle_and_deal(rng, self.dealer, self.options, self.last_books)
+        return self.deal
+
+    def file_deal(self) -> None:
+        """Move the finished current deal into the match's records."""
+        if self.deal is None or not self.deal.is_over:
+            raise ValueError("no finished deal to file")
+        self.records.append(record_of(self.deal))
+        self.last_books = self.deal.books
+        self.deal = None
+
+    def summaries(self) -> list[DealSummary]:
+        """The score sheet: one row per finished deal, oldest first."""
+        rows: list[DealSummary] = []
+        previous = [0] * self.game.seat_count
+        deals = [replay(record) for record in self.records]
+        if self.deal is not None and self.deal.is_over:
+            deals.append(self.deal)
+        for number, deal in enumerate(deals, start=1):
+            balances = list(deal.books.balances)
+            pots = None
+            if self.game.has_pots:
+                pots = {"king": deal.books.pots[KING_POT], "pagat": deal.books.pots[PAGAT_POT]}
+            changes = [now - before for now, before in zip(balances, previous, strict=True)]
+            rows.append(
+                DealSummary(number, deal.dealer, changes, balances, pots, list(deal.counts or []))
+            )
+            previous = balances
+        return rows
+
+    def pot_equity(self) -> float:
+        """Each player's share of the pots' contents (rules.md 2.2: shown, never paid out)."""
+        books = self._current_books()
+        if books is None or not self.game.has_pots:
+            return 0.0
+        return sum(books.pots.values()) / self.game.seat_count
+
+    def _current_books(self) -> Books | None:
+        return self.deal.books if self.deal is not None else self.last_books
+
+    # ------------------------------------------------------------ persistence
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game.key,
+            "options": self.options.to_json(self.game.key),
+            "seed": self.seed,
+            "records": [record.to_json() for record in self.records],
+            "deal": record_of(self.deal).to_json() if self.deal is not None else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Match:
+        game = GAMES[data["game"]]
+        match = cls(game, Options.from_json(game.key, data.get("options", {})), data["seed"])
+        for raw in data.get("records", []):
+            match.records.append(parse_record(raw))
+            match.last_books = replay(match.records[-1]).books
+        if data.get("deal") is not None:
+            match.deal = replay(parse_record(data["deal"]))
+        return match

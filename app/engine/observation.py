@@ -1,0 +1,184 @@
+"""What one seat may know of a deal (OpenSpiel's information state), and nothing else.
+
+Bots, pages and the bot protocol see a deal only through ``observe``: the seat's own cards,
+the public history, the others' card counts, whatever the rules reveal (a shown discard,
+declarations, Bob reveals, face-up cards) and the legal choices when it is the seat's turn.
+``Observation.to_json`` is the one serialisation every consumer uses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app.engine.cards import SUIT_CODES, Card, Suit, codes, sorted_cards
+from app.engine.danish import DanishDeal
+from app.engine.deal import Deal, Phase, Trick
+from app.engine.declarations import Declaration
+from app.engine.ledger import KING_POT, PAGAT_POT, LedgerEntry
+from app.engine.options import Options
+from app.engine.troccas import Bob, TroccasDeal
+
+
+@dataclass(frozen=True)
+class Observation:
+    game: str
+    options: Options
+    seat: int
+    seat_count: int
+    dealer: int
+    phase: Phase
+    turn: int
+    """The seat to act, or -1 once the deal is over."""
+    trick_number: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    won_tricks: tuple[int, ...]
+    discard: tuple[Card, ...] | None
+    """The dealer's discard or kitty where this seat may see it, else None."""
+    discard_made: bool
+    tricks: tuple[Trick, ...]
+    trick: tuple[Card, ...]
+    """The current trick's cards so far, in playing order from ``leader``."""
+    leader: int
+    named: Suit | None
+    declarations: tuple[Declaration, ...]
+    bobs: tuple[Bob, ...]
+    face_up: tuple[Card | None, ...] | None
+    """Troccas option: each seat's last dealt card, shown to everyone."""
+    fool_demanded: bool
+    ledger: tuple[LedgerEntry, ...]
+    balances: tuple[int, ...]
+    pots: tuple[int, int] | None
+    legal: tuple[Card, ...]
+    """Playable cards, or the cards that may be discarded, when it is this seat's turn."""
+    counts: tuple[int, ...] | None
+    all_hands: tuple[tuple[Card, ...], ...] | None = None
+    """Every seat's holding: only with the match setting "opponents see all hands"."""
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.turn == self.seat
+
+    @property
+    def decision(self) -> str | None:
+        """The kind of action this seat must take now, if any."""
+        return self.phase.value if self.is_my_turn else None
+
+    def seat_in_trick(self, index: int) -> int:
+        return (self.leader + index) % self.seat_count
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "options": self.options.to_json(self.game),
+            "seat": self.seat,
+            "seats": self.seat_count,
+            "dealer": self.dealer,
+            "phase": self.phase.value,
+            "turn": self.turn if self.turn >= 0 else None,
+            "trick_number": self.trick_number,
+            "hand": codes(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "won_tricks": list(self.won_tricks),
+            "discard": codes(self.discard) if self.discard is not None else None,
+            "discard_made": self.discard_made,
+            "tricks": [_trick_json(trick) for trick in self.tricks],
+            "trick": {
+                "leader": self.leader,
+                "cards": codes(self.trick),
+                "named": SUIT_CODES[self.named] if self.named is not None else None,
+            },
+            "declarations": [d.to_json() for d in self.declarations],
+            "bobs": [bob.to_json() for bob in self.bobs],
+            "face_up": (
+                [codes([c])[0] if c is not None else None for c in self.face_up]
+                if self.face_up is not None
+                else None
+            ),
+            "fool_demanded": self.fool_demanded,
+            "ledger": [entry.to_json() for entry in self.ledger],
+            "balances": list(self.balances),
+            "pots": {"king": self.pots[0], "pagat": self.pots[1]} if self.pots else None,
+            "legal": {"action": self.decision, "cards": codes(self.legal)}
+            if self.is_my_turn
+            else None,
+            "counts": list(self.counts) if self.counts is not None else None,
+        }
+
+
+def _trick_json(trick: Trick) -> dict[str, Any]:
+    return {
+        "number": trick.number,
+        "leader": trick.leader,
+        "cards": codes(trick.cards),
+        "winner": trick.winner,
+        "named": SUIT_CODES[trick.named] if trick.named is not None else None,
+    }
+
+
+def visible_discard(deal: Deal, seat: int) -> tuple[Card, ...] | None:
+    """The discard as ``seat`` may see it (rules.md 2.4, 3.3)."""
+    if not deal.discarded:
+        return None
+    if seat == deal.dealer or deal.is_over:
+        return deal.discarded
+    if isinstance(deal, DanishDeal) and not deal.options.conceal_discards:
+        return deal.discarded
+    return None
+
+
+def face_up_cards(deal: Deal) -> tuple[Card | None, ...] | None:
+    if not (isinstance(deal, TroccasDeal) and deal.options.show_last_dealt_card):
+        return None
+    return tuple(cards[-1] if cards else None for cards in deal.dealt)
+
+
+def legal_for(deal: Deal, seat: int) -> tuple[Card, ...]:
+    if deal.turn != seat:
+        return ()
+    if deal.phase is Phase.PLAY:
+        return tuple(deal.legal_cards())
+    if deal.phase is Phase.DISCARD:
+        return tuple(deal.legal_discard_cards())
+    return ()
+
+
+def observe(deal: Deal, seat: int, see_all: bool = False) -> Observation:
+    """Everything ``seat`` may know of ``deal`` now.
+
+    ``see_all`` is the explicit, labelled match setting "opponents see all hands" (rules.md
+    2.13, 3.7: off by default); only then does the observation carry the others' holdings.
+    """
+    pots = None
+    if isinstance(deal, DanishDeal):
+        pots = (deal.books.pots[KING_POT], deal.books.pots[PAGAT_POT])
+    return Observation(
+        game=deal.game,
+        options=deal.options,
+        seat=seat,
+        seat_count=deal.seat_count,
+        dealer=deal.dealer,
+        phase=deal.phase,
+        turn=deal.turn,
+        trick_number=deal.trick_number,
+        hand=tuple(sorted_cards(deal.holdings[seat])),
+        hand_sizes=tuple(len(h) for h in deal.holdings),
+        won_tricks=tuple(deal.won),
+        discard=visible_discard(deal, seat),
+        discard_made=bool(deal.discarded),
+        tricks=tuple(deal.tricks),
+        trick=tuple(deal.trick),
+        leader=deal.leader,
+        named=deal.named,
+        declarations=tuple(deal.declared) if isinstance(deal, DanishDeal) else (),
+        bobs=tuple(deal.bobs) if isinstance(deal, TroccasDeal) else (),
+        face_up=face_up_cards(deal),
+        fool_demanded=isinstance(deal, DanishDeal) and deal.fool_demanded,
+        ledger=tuple(deal.books.ledger),
+        balances=tuple(deal.books.balances),
+        pots=pots,
+        legal=legal_for(deal, seat),
+        counts=tuple(deal.counts) if deal.counts is not None else None,
+        all_hands=tuple(tuple(sorted_cards(h)) for h in deal.holdings) if see_all else None,
+    )

@@ -1,0 +1,121 @@
+"""The options that change a deal's rules or what a seat may see (design.md 1.3).
+
+Settings that change only the computer players or the pages (difficulty, hints, card names on
+hover, the preset for naming a led Fool, four-colour suits) belong to the match, not here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+DANISH = "danish-tarok"
+TROCCAS = "troccas"
+GAMES = (DANISH, TROCCAS)
+
+OPTION_GAMES: dict[str, tuple[str, ...]] = {
+    "chicks_rule": (DANISH, TROCCAS),
+    "fool_is_last_trump": (DANISH, TROCCAS),
+    "conceal_discards": (DANISH,),
+    "traditional_fool_timing": (DANISH,),
+    "pagat_trick_reward": (DANISH,),
+    "last_trick_paid_when_ultimo_fails": (DANISH,),
+    "round_count": (DANISH,),
+    "traditional_skat_restrictions": (DANISH,),
+    "manual_bob": (TROCCAS,),
+    "show_last_dealt_card": (TROCCAS,),
+}
+
+OPTION_LABELS: dict[str, tuple[str, str]] = {
+    "chicks_rule": ("Chicks rule", "Queens beat kings and take over the kings' special roles."),
+    "fool_is_last_trump": (
+        "The Fool counts as your last trump",
+        "If you must trump and hold no trump but the Fool, you must play the Fool.",
+    ),
+    "conceal_discards": (
+        "Conceal the cards discarded",
+        "The dealer's three discards stay hidden until the end of the deal.",
+    ),
+    "traditional_fool_timing": (
+        "Traditional Fool timing",
+        "The Fool may be kept past trick 23 unless demanded; never in trick 24; "
+        "kept to the last trick it is lost to that trick's winner.",
+    ),
+    "pagat_trick_reward": (
+        "Reward the Pagat for winning an earlier trick",
+        "Winning one of tricks 1-24 with the I earns 5 from each other player.",
+    ),
+    "last_trick_paid_when_ultimo_fails": (
+        "Winner of the last trick is also paid when an Ultimo fails",
+        "The last-trick bonus of 20 is paid even when a King or the I in it lost.",
+    ),
+    "round_count": (
+        "Round the count to 5s (traditional)",
+        "Count settlements are rounded to 5; the next dealer takes the difference.",
+    ),
+    "traditional_skat_restrictions": (
+        "Traditional skat restrictions",
+        "Trumps may be discarded only if the dealer keeps none; combination cards "
+        "only when there is no other choice.",
+    ),
+    "manual_bob": (
+        "Manual Bob call",
+        "When your King could take a page, you choose whether to call Bob.",
+    ),
+    "show_last_dealt_card": (
+        "Show each player's last dealt card face up",
+        "The last card dealt to each player is shown to everyone (traditional).",
+    ),
+}
+
+
+class BadOptions(ValueError):
+    """Options that are not of the record's game or not booleans."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """Rule options, all off by default (rules.md 2.13 and 3.7)."""
+
+    chicks_rule: bool = False
+    fool_is_last_trump: bool = False
+    conceal_discards: bool = False
+    traditional_fool_timing: bool = False
+    pagat_trick_reward: bool = False
+    last_trick_paid_when_ultimo_fails: bool = False
+    round_count: bool = False
+    traditional_skat_restrictions: bool = False
+    manual_bob: bool = False
+    show_last_dealt_card: bool = False
+
+    @classmethod
+    def from_json(cls, game: str, data: Any) -> Options:
+        """Options from a record's ``options`` object; a missing key takes its default.
+
+        An unknown key, a value that is not a boolean, or an option of the other game set
+        to true is an error.
+        """
+        if data is None:
+            return cls()
+        if not isinstance(data, dict):
+            raise BadOptions("options must be an object")
+        values: dict[str, bool] = {}
+        for key, value in data.items():
+            if key not in OPTION_GAMES:
+                raise BadOptions(f"unknown option {key!r}")
+            if not isinstance(value, bool):
+                raise BadOptions(f"option {key!r} must be true or false")
+            if value and game not in OPTION_GAMES[key]:
+                raise BadOptions(f"option {key!r} does not apply to {game}")
+            values[key] = value
+        return cls(**values)
+
+    def to_json(self, game: str) -> dict[str, bool]:
+        """The options of ``game`` that are on (defaults are left out)."""
+        return {
+            key: True for key, value in asdict(self).items() if value and game in OPTION_GAMES[key]
+        }
+
+    @staticmethod
+    def keys_for(game: str) -> list[str]:
+        return [f.name for f in fields(Options) if game in OPTION_GAMES[f.name]]
