@@ -18,10 +18,12 @@ from app.engine.cards import (
     IS_PIP,
     IS_TRUMP,
     PAGAT,
+    PLAIN_SUITS,
     RANK_OF,
     WORLD,
     Card,
     Suit,
+    plain,
 )
 from app.engine.deal import Deal, Phase, Trick
 from app.engine.declarations import Declaration, cavalry_cards, declarations, top_rank
@@ -45,6 +47,13 @@ FOOL_DEADLINE = 23
 """Seed timing: the Fool must be played in trick 23 at the latest (rules.md 2.7d)."""
 NO_FOOL_TRICK = 24
 """Traditional timing: the Fool may never be played to trick 24."""
+
+
+ULTIMO_CARDS: tuple[frozenset[Card], frozenset[Card]] = (
+    frozenset({PAGAT, *(plain(suit, top_rank(False)) for suit in PLAIN_SUITS)}),
+    frozenset({PAGAT, *(plain(suit, top_rank(True)) for suit in PLAIN_SUITS)}),
+)
+"""``ULTIMO_CARDS[chicks]``: the Kings (Queens under Chicks) and the I (rules.md 2.9, 2.14)."""
 
 
 def deal_cards(rng: Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:
@@ -107,7 +116,7 @@ class DanishDeal(Deal):
 
     def is_ultimo_card(self, card: Card) -> bool:
         """The five Ultimo cards: the Kings (Queens under Chicks) and the I."""
-        return card == PAGAT or (card < 56 and RANK_OF[card] == top_rank(self.chicks))
+        return card in ULTIMO_CARDS[self.chicks]
 
     def pot_of(self, card: Card) -> str:
         return PAGAT_POT if card == PAGAT else KING_POT
@@ -190,7 +199,8 @@ class DanishDeal(Deal):
 
     def _after_discard(self) -> None:
         hand = self.holdings[self.dealer]
-        laid_away = [c for c in self.discarded if c in cavalry_cards(hand + list(self.discarded))]
+        combination_cards = cavalry_cards(hand + list(self.discarded))
+        laid_away = [c for c in self.discarded if c in combination_cards]
         for offset in (1, 2, 0):
             seat = (self.dealer + offset) % SEATS
             holding = hand + laid_away if seat == self.dealer else self.holdings[seat]
@@ -258,9 +268,12 @@ class DanishDeal(Deal):
 
     def _pay_during_play(self, trick: Trick) -> None:
         """Losing an Ultimo card, and the optional reward for the Pagat (rules.md 2.9)."""
+        ultimo = ULTIMO_CARDS[self.chicks]
         for index, card in enumerate(trick.cards):
+            if card not in ultimo:
+                continue
             owner = trick.seat_of(index, SEATS)
-            if owner != trick.winner and self.is_ultimo_card(card):
+            if owner != trick.winner:
                 for other in self._others(owner):
                     self.books.pay("card-lost", trick.number, owner, other, LOST_CARD_FINE)
                 self.books.pay("card-lost", trick.number, owner, self.pot_of(card), LOST_CARD_FINE)

@@ -118,7 +118,7 @@ class Deal(ABC):
         self.piles: list[list[Card]] = [[] for _ in range(self.seat_count)]
         self.history: list[Action] = []
         self.counts: list[int] | None = None
-        self._legal: list[Card] | None = None
+        self._legal: tuple[Card, ...] | None = None
         """The legal cards of the current decision, computed once (bots ask often)."""
 
     # ----------------------------------------------------------------- queries
@@ -138,11 +138,11 @@ class Deal(ABC):
     def seat_in_trick(self, index: int) -> int:
         return (self.leader + index) % self.seat_count
 
-    def legal_cards(self) -> list[Card]:
+    def legal_cards(self) -> tuple[Card, ...]:
         """The cards the seat to play may play now (rules.md 2.6, 3.4)."""
         if self._legal is None:
-            self._legal = self._compute_legal_cards()
-        return list(self._legal)
+            self._legal = tuple(self._compute_legal_cards())
+        return self._legal
 
     def _compute_legal_cards(self) -> list[Card]:
         hand = self.holdings[self.turn]
@@ -173,10 +173,10 @@ class Deal(ABC):
         strength = self.strength
         best = -1
         best_strength = -1
-        if any(IS_TRUMP[c] for c in cards):
-            for index, card in enumerate(cards):
-                if IS_TRUMP[card] and strength[card] > best_strength:
-                    best, best_strength = index, strength[card]
+        for index, card in enumerate(cards):
+            if IS_TRUMP[card] and strength[card] > best_strength:
+                best, best_strength = index, strength[card]
+        if best >= 0:
             return best
         plays = [c for c in cards if c != FOOL]
         suit = self._led_suit(cards, named)
@@ -215,20 +215,20 @@ class Deal(ABC):
 
     def check(self, action: Action) -> None:
         """Raise ``IllegalAction`` naming the rule if ``action`` is not allowed now."""
-        if self.phase is Phase.OVER:
+        phase = self.phase
+        if phase is Phase.OVER:
             raise IllegalAction("the deal is over")
         if not 0 <= action.seat < self.seat_count:
             raise IllegalAction(f"there is no seat {action.seat}")
-        expected = self._expected_action()
-        if not isinstance(action, expected):
-            raise IllegalAction(f"the deal waits for {self.phase.value.replace('_', ' ')}")
+        if type(action) is not _EXPECTED_ACTION[phase]:
+            raise IllegalAction(f"the deal waits for {phase.value.replace('_', ' ')}")
         if action.seat != self.turn:
             raise IllegalAction(f"it is seat {self.turn}'s turn, not seat {action.seat}'s")
-        if isinstance(action, Discard):
-            self._check_discard(action.cards)
-        elif isinstance(action, PlayCard):
+        if isinstance(action, PlayCard):
             self._check_play(action)
-        elif isinstance(action, CallBob | DemandFool):
+        elif isinstance(action, Discard):
+            self._check_discard(action.cards)
+        else:
             self._check_decision(action)
 
     def apply(self, action: Action) -> None:
@@ -236,10 +236,10 @@ class Deal(ABC):
         self.check(action)
         self.history.append(action)
         self._legal = None
-        if isinstance(action, Discard):
-            self._discard(action.cards)
-        elif isinstance(action, PlayCard):
+        if isinstance(action, PlayCard):
             self._play(action.card, action.name)
+        elif isinstance(action, Discard):
+            self._discard(action.cards)
         else:
             self._decide(action)
 
@@ -247,18 +247,14 @@ class Deal(ABC):
         """Shorthand: the seat to play plays ``card``."""
         self.apply(PlayCard(self.turn, card, name))
 
-    def _expected_action(self) -> type:
-        return _EXPECTED_ACTION[self.phase]
-
     def _check_play(self, action: PlayCard) -> None:
         card = action.card
         if card not in self.holdings[action.seat]:
             raise IllegalAction(f"seat {action.seat} does not hold {display_name(card)}")
-        if self._legal is None:
-            self._legal = self._compute_legal_cards()
-        if card not in self._legal:
+        if card not in self.legal_cards():
             raise IllegalAction(self._why_not_playable(card))
-        self._check_name(action)
+        if action.name is not None or card == FOOL:
+            self._check_name(action)
 
     def _why_not_playable(self, card: Card) -> str:
         hand = self.holdings[self.turn]
@@ -306,12 +302,14 @@ class Deal(ABC):
         if not self.trick:
             self.leader = self.turn
             self.named = name
-        self.trick.append(card)
-        self.led = self._led_suit(self.trick, self.named)
-        if len(self.trick) == self.seat_count:
+        trick = self.trick
+        trick.append(card)
+        if len(trick) <= 2:  # the second card can still set the suit after a led Fool
+            self.led = self._led_suit(trick, self.named)
+        if len(trick) == self.seat_count:
             self._finish_trick()
         else:
-            self.turn = self.next_seat(self.turn)
+            self.turn = (self.turn + 1) % self.seat_count
 
     def _finish_trick(self) -> None:
         cards = tuple(self.trick)

@@ -40,6 +40,11 @@ class Declaration:
         return {"seat": self.seat, "kind": self.kind, "detail": self.detail, "value": self.value}
 
 
+_COURTS: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(plain(suit, rank) for rank in COURT_RANKS) for suit in PLAIN_SUITS
+)
+
+
 def top_rank(chicks: bool) -> int:
     """The court with the kings' special roles: the King, or the Queen under the Chicks rule."""
     return QUEEN if chicks else KING
@@ -47,6 +52,7 @@ def top_rank(chicks: bool) -> int:
 
 def declarations(seat: int, hand: Collection[Card], chicks: bool) -> list[Declaration]:
     """Every combination ``hand`` declares, in a fixed order."""
+    hand = set(hand)
     has_fool = FOOL in hand
     found = [*_trumps(seat, hand), *_matadors(seat, hand)]
     for suit in PLAIN_SUITS:
@@ -55,13 +61,9 @@ def declarations(seat: int, hand: Collection[Card], chicks: bool) -> list[Declar
     return found
 
 
-_COURTS: tuple[tuple[Card, ...], ...] = tuple(
-    tuple(plain(suit, rank) for rank in COURT_RANKS) for suit in PLAIN_SUITS
-)
-
-
 def cavalry_cards(hand: Collection[Card]) -> set[Card]:
     """The courts that belong to a cavalry the hand declares (full, abundant or half)."""
+    hand = set(hand)
     cards: set[Card] = set()
     for courts in _COURTS:
         held = [card for card in courts if card in hand]
@@ -90,7 +92,8 @@ def _matadors(seat: int, hand: Collection[Card]) -> list[Declaration]:
 
 
 def _cavalry(seat: int, hand: Collection[Card], suit: Suit, has_fool: bool) -> list[Declaration]:
-    missing = [rank for rank in COURT_RANKS if plain(suit, rank) not in hand]
+    courts = _COURTS[suit]
+    missing = [rank for rank in COURT_RANKS if courts[rank] not in hand]
     name = SUIT_NAMES[suit]
     if not missing:
         if has_fool:
@@ -105,7 +108,7 @@ def _cavalry(seat: int, hand: Collection[Card], suit: Suit, has_fool: bool) -> l
 def _kings(seat: int, hand: Collection[Card], has_fool: bool, chicks: bool) -> list[Declaration]:
     rank = top_rank(chicks)
     plural = "Queens" if chicks else "Kings"
-    missing = [suit for suit in PLAIN_SUITS if plain(suit, rank) not in hand]
+    missing = [suit for suit in PLAIN_SUITS if _COURTS[suit][rank] not in hand]
     if not missing:
         if has_fool:
             return [Declaration(seat, "abundant-kings", f"all four {plural}, with the Fool", 15)]
