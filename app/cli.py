@@ -48,6 +48,16 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bot(args: argparse.Namespace) -> int:
+    from app.bots.base import LEVELS
+    from app.protocol.speaker import speak
+
+    if args.level not in LEVELS:
+        known = ", ".join(LEVELS)
+        return _fail(2, {"error": "unknown-level", "reason": f"levels are {known}"})
+    return speak(args.level)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="trionfi", description="Tarot card games: Danish Tarok and Swiss Troccas."
@@ -64,6 +74,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--seconds", type=float, default=3.0, help="time per measurement (default 3)"
     )
     bench.set_defaults(run=_bench)
+
+    bot = commands.add_parser("bot", help="one of our levels speaking trionfi-bot/1 on stdio")
+    bot.add_argument("--level", required=True, help="random, easy, medium or hard")
+    bot.set_defaults(run=_bot)
     return parser
 
 

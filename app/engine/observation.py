@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app.engine.cards import SUIT_CODES, Card, Suit, codes, sorted_cards
+from app.engine.cards import SUIT_BY_CODE, SUIT_CODES, Card, Suit, codes, parse, sorted_cards
 from app.engine.danish import DanishDeal
 from app.engine.deal import Deal, Phase, Trick
 from app.engine.declarations import Declaration
@@ -104,6 +104,7 @@ class Observation:
             if self.is_my_turn
             else None,
             "counts": list(self.counts) if self.counts is not None else None,
+            **({"all_hands": [codes(h) for h in self.all_hands]} if self.all_hands else {}),
         }
 
 
@@ -181,4 +182,77 @@ def observe(deal: Deal, seat: int, see_all: bool = False) -> Observation:
         legal=legal_for(deal, seat),
         counts=tuple(deal.counts) if deal.counts is not None else None,
         all_hands=tuple(tuple(sorted_cards(h)) for h in deal.holdings) if see_all else None,
+    )
+
+
+# ------------------------------------------------------------------ reading JSON back
+
+
+def _cards(items: list[str]) -> tuple[Card, ...]:
+    return tuple(parse(item) for item in items)
+
+
+def _suit(value: str | None) -> Suit | None:
+    return SUIT_BY_CODE[value] if value is not None else None
+
+
+def _trick_from_json(data: dict[str, Any]) -> Trick:
+    return Trick(
+        data["number"], data["leader"], _cards(data["cards"]), data["winner"], _suit(data["named"])
+    )
+
+
+def _bob_from_json(data: dict[str, Any]) -> Bob:
+    suit = SUIT_BY_CODE[data["suit"]]
+    if "revealed" in data:
+        return Bob(data["trick"], suit, revealed=data["revealed"])
+    return Bob(
+        data["trick"], suit, data["from"], data["to"], parse(data["page"]), parse(data["returned"])
+    )
+
+
+def observation_from_json(data: dict[str, Any]) -> Observation:
+    """The observation that ``Observation.to_json`` wrote (for programs speaking the protocol).
+
+    Raises ``KeyError``, ``ValueError`` or ``TypeError`` on a malformed object.
+    """
+    game = data["game"]
+    legal = data.get("legal")
+    face_up = data.get("face_up")
+    pots = data.get("pots")
+    return Observation(
+        game=game,
+        options=Options.from_json(game, data.get("options", {})),
+        seat=data["seat"],
+        seat_count=data["seats"],
+        dealer=data["dealer"],
+        phase=Phase(data["phase"]),
+        turn=data["turn"] if data["turn"] is not None else -1,
+        trick_number=data["trick_number"],
+        hand=_cards(data["hand"]),
+        hand_sizes=tuple(data["hand_sizes"]),
+        won_tricks=tuple(data["won_tricks"]),
+        discard=_cards(data["discard"]) if data["discard"] is not None else None,
+        discard_made=data["discard_made"],
+        tricks=tuple(_trick_from_json(t) for t in data["tricks"]),
+        trick=_cards(data["trick"]["cards"]),
+        leader=data["trick"]["leader"],
+        named=_suit(data["trick"]["named"]),
+        declarations=tuple(Declaration(**d) for d in data["declarations"]),
+        bobs=tuple(_bob_from_json(b) for b in data["bobs"]),
+        face_up=(
+            tuple(parse(c) if c is not None else None for c in face_up)
+            if face_up is not None
+            else None
+        ),
+        fool_demanded=data["fool_demanded"],
+        ledger=tuple(
+            LedgerEntry(e["kind"], e["trick"], e["from"], e["to"], e["amount"])
+            for e in data["ledger"]
+        ),
+        balances=tuple(data["balances"]),
+        pots=(pots["king"], pots["pagat"]) if pots is not None else None,
+        legal=_cards(legal["cards"]) if legal is not None else (),
+        counts=tuple(data["counts"]) if data["counts"] is not None else None,
+        all_hands=(tuple(_cards(h) for h in data["all_hands"]) if data.get("all_hands") else None),
     )

@@ -1,0 +1,134 @@
+"""trionfi-bot/1: the observation's JSON, our levels and outside programs playing full deals,
+and every kind of misbehaviour handled without stopping the game."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from random import Random
+
+import pytest
+
+from app.bots.base import get_bot
+from app.engine.games import GAMES
+from app.engine.observation import observation_from_json, observe
+from app.engine.options import Options
+from app.engine.record import result
+from app.engine.simulate import random_action
+from app.protocol.program import FaultLog, ProgramBot, ProgramSeat, checked_action
+
+HERE = Path(__file__).parent
+ROOT = HERE.parents[1]
+REFERENCE = f"{sys.executable} {ROOT / 'app' / 'protocol' / 'reference_bot.py'}"
+MISBEHAVING = f"{sys.executable} {HERE / 'misbehaving_bot.py'}"
+GAME_OPTIONS = [
+    ("danish-tarok", Options()),
+    ("danish-tarok", Options(traditional_fool_timing=True, chicks_rule=True)),
+    ("troccas", Options()),
+    ("troccas", Options(manual_bob=True, show_last_dealt_card=True)),
+]
+
+
+@pytest.mark.parametrize(("game", "options"), GAME_OPTIONS)
+def test_observation_json_reads_back_to_the_same_observation(game: str, options: Options) -> None:
+    rng = Random(11)
+    deal = GAMES[game].shuffle_and_deal(rng, 1, options)
+    while not deal.is_over:
+        for seat in range(deal.seat_count):
+            obs = observe(deal, seat)
+            assert observation_from_json(obs.to_json()) == obs
+        deal.apply(random_action(deal, rng))
+
+
+def play_deal(game: str, options: Options, seats: dict[int, ProgramBot], seed: int) -> None:
+    """A whole deal: the given seats are programs, the others the random level."""
+    rng = Random(seed)
+    deal = GAMES[game].shuffle_and_deal(rng, seed % GAMES[game].seat_count, options)
+    while not deal.is_over:
+        bot = seats.get(deal.turn) or get_bot("random")
+        deal.apply(checked_action(bot, deal, rng))
+    for program in seats.values():
+        program.send_result(result(deal))
+
+
+def program(command: str, game: str, options: Options, seat: int, log: FaultLog) -> ProgramBot:
+    where = ProgramSeat(game, options, seat, think_ms=400, seed=seat)
+    return ProgramBot("mine", command, where, get_bot("random"), log)
+
+
+@pytest.mark.parametrize(("game", "options"), GAME_OPTIONS)
+def test_the_reference_bot_plays_whole_deals_without_a_fault(game: str, options: Options) -> None:
+    log = FaultLog()
+    seats = {s: program(REFERENCE, game, options, s, log) for s in range(2)}
+    try:
+        for seed in range(2):
+            play_deal(game, options, seats, seed)
+    finally:
+        for bot in seats.values():
+            bot.close()
+    assert log.entries == []
+
+
+def test_our_level_speaks_the_protocol_as_a_program() -> None:
+    log = FaultLog()
+    command = f"{sys.executable} -m app.cli bot --level random"
+    bot = program(command, "troccas", Options(), 0, log)
+    try:
+        play_deal("troccas", Options(), {0: bot}, 3)
+    finally:
+        bot.close()
+    assert log.entries == []
+
+
+@pytest.mark.parametrize("mode", ["crash", "garbage", "illegal", "timeout"])
+def test_a_misbehaving_program_is_replaced_for_its_decisions(mode: str) -> None:
+    log = FaultLog()
+    bot = program(f"{MISBEHAVING} {mode}", "danish-tarok", Options(), 0, log)
+    try:
+        play_deal("danish-tarok", Options(), {0: bot}, 1)
+    finally:
+        bot.close()
+    kinds = {entry["kind"] for entry in log.entries}
+    assert kinds == {mode}
+    assert log.counts["mine"][mode] >= 1
+    if mode == "garbage":
+        assert any(entry["line"] == "this is not json {" for entry in log.entries)
+
+
+def test_a_crashing_program_is_restarted_a_few_times_then_left_alone(tmp_path: Path) -> None:
+    log = FaultLog(tmp_path / "faults.log")
+    bot = program(f"{MISBEHAVING} crash", "troccas", Options(), 0, log)
+    try:
+        play_deal("troccas", Options(), {0: bot}, 2)
+    finally:
+        bot.close()
+    assert 1 <= log.counts["mine"]["crash"] <= 19
+    assert bot.starts == 4
+    text = (tmp_path / "faults.log").read_text()
+    assert "about to crash" in text  # the program's standard error is kept
+
+
+def test_a_program_that_never_says_ready_times_out() -> None:
+    log = FaultLog()
+    bot = program(f"{MISBEHAVING} silent-hello", "troccas", Options(), 0, log)
+    bot.seat.think_ms = 10
+    obs_deal = GAMES["troccas"].shuffle_and_deal(Random(1), 0, Options())
+    try:
+        action = bot.choose(observe(obs_deal, 0), Random(1))
+    finally:
+        bot.close()
+    obs_deal.check(action)
+    assert log.counts["mine"]["timeout"] == 1
+
+
+def test_trionfi_bot_rejects_an_unknown_level() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "app.cli", "bot", "--level", "genius"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    assert done.returncode == 2
+    assert "unknown-level" in done.stderr
