@@ -139,9 +139,9 @@ def legal_for(deal: Deal, seat: int) -> tuple[Card, ...]:
     if deal.turn != seat:
         return ()
     if deal.phase is Phase.PLAY:
-        return tuple(deal.legal_cards())
+        return tuple(sorted_cards(deal.legal_cards()))
     if deal.phase is Phase.DISCARD:
-        return tuple(deal.legal_discard_cards())
+        return tuple(sorted_cards(deal.legal_discard_cards()))
     return ()
 
 

@@ -3,6 +3,7 @@ and every kind of misbehaviour handled without stopping the game."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from app.engine.observation import observation_from_json, observe
 from app.engine.options import Options
 from app.engine.record import result
 from app.engine.simulate import random_action
+from app.protocol import messages
 from app.protocol.program import FaultLog, ProgramBot, ProgramSeat, checked_action
 
 HERE = Path(__file__).parent
@@ -132,3 +134,19 @@ def test_trionfi_bot_rejects_an_unknown_level() -> None:
     )
     assert done.returncode == 2
     assert "unknown-level" in done.stderr
+
+
+def test_the_documented_session_still_matches_the_protocol() -> None:
+    """The example in static/docs is a real session; it must stay readable by this version."""
+    session = (ROOT / "static" / "docs" / "bot-protocol-session.txt").read_text().splitlines()
+    sent = [json.loads(line[2:]) for line in session if line.startswith("> ")]
+    answers = [json.loads(line[2:]) for line in session if line.startswith("< ")]
+    assert sent[0]["type"] == "hello"
+    assert sent[0]["protocol"] == messages.PROTOCOL
+    assert answers[0]["type"] == "ready"
+    decisions = [m for m in sent if m["type"] == "decide"]
+    assert len(decisions) == len(answers) - 1
+    for request, answer in zip(decisions, answers[1:], strict=True):
+        obs = observation_from_json(request["observation"])
+        messages.read_action(answer, request["id"], obs)
+    assert [m["type"] for m in sent[-2:]] == ["result", "goodbye"]
