@@ -92,8 +92,8 @@ class Options:
     def from_json(cls, game: str, data: Any) -> Options:
         """Options from a record's ``options`` object; a missing key takes its default.
 
-        An unknown key, a value that is not a boolean, or an option of the other game set
-        to true is an error.
+        An unknown key or a value that is not a boolean is an error. An option of the other
+        game is accepted and changes nothing (a tool may write every key for both games).
         """
         if data is None:
             return cls()
@@ -105,9 +105,8 @@ class Options:
                 raise BadOptions(f"unknown option {key!r}")
             if not isinstance(value, bool):
                 raise BadOptions(f"option {key!r} must be true or false")
-            if value and game not in OPTION_GAMES[key]:
-                raise BadOptions(f"option {key!r} does not apply to {game}")
-            values[key] = value
+            if game in OPTION_GAMES[key]:
+                values[key] = value
         return cls(**values)
 
     def to_json(self, game: str) -> dict[str, bool]:
