@@ -1,4 +1,11 @@
-"""The bot interface every level implements, and the registry of levels."""
+"""The bot interface every level implements, and the registry of levels.
+
+A bot is given one seat's ``Observation`` and its own random stream, and returns a legal
+action for that seat; the same observation and stream always give the same action. It never
+receives the deal itself (tests/architecture checks the imports). Levels: ``random`` (the
+baseline for tests and the arena), and the seed's slider "Easier ... Harder" as ``easy``,
+``medium`` and ``hard``. ``hint`` gives the action with a one-line reason a person reads.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +13,10 @@ from dataclasses import dataclass
 from random import Random
 from typing import Protocol
 
+from app.bots import danish_play, easy, hard, troccas_play
+from app.bots.conventions import discard_choice, help_nolo, nolo_partners, try_nolo
+from app.bots.knowledge import read
+from app.bots.odds import Choice, Table
 from app.engine.actions import Action, CallBob, DemandFool, Discard, PlayCard
 from app.engine.cards import FOOL, IS_PIP, PLAIN_SUITS, Card, Suit
 from app.engine.deal import Phase
@@ -13,6 +24,9 @@ from app.engine.observation import Observation
 from app.engine.rng import shuffle
 
 NAMEABLE: tuple[Suit, ...] = (*PLAIN_SUITS, Suit.TRUMPS)
+LEVEL_NAMES: tuple[str, ...] = ("random", "easy", "medium", "hard")
+SLIDER: tuple[str, ...] = ("easy", "medium", "hard")
+"""The seed's "Easier ... Harder" slider, easiest first; ``random`` is not offered."""
 
 
 @dataclass(frozen=True)
@@ -30,11 +44,14 @@ class BotSettings:
     ``nolo_help`` holds (helper, trier) seat pairs from the four "... can help ... try for No
     Tricks" boxes: the trier may try for Nolo and the helper takes tricks for them.
     ``see_all`` is "opponents see all hands" (off by default); a bot reads other hands only
-    through an observation built with it.
+    when it is on and the observation was built with it.
+    ``hard_budget`` is the hard level's simulated card plays per decision (the arena may
+    lower it to save time; the pages keep the default).
     """
 
     nolo_help: frozenset[tuple[int, int]] = frozenset()
     see_all: bool = False
+    hard_budget: int = hard.HARD_BUDGET
 
 
 class Bot(Protocol):
@@ -44,21 +61,78 @@ class Bot(Protocol):
         """A legal action for ``obs.seat``; called only when it is that seat's turn."""
         ...
 
+    def hint(self, obs: Observation, rng: Random) -> Hint:
+        """The action ``choose`` would take, with its reason."""
+        ...
 
-class RandomBot:
-    """Uniformly random legal actions: the baseline for tests and the arena."""
 
-    level = "random"
+class LevelBot:
+    """One level: the shared decisions (discard, Fool demand, Bob, Nolo) and its own play."""
+
+    def __init__(self, level: str, settings: BotSettings) -> None:
+        if level not in LEVEL_NAMES:
+            raise KeyError(level)
+        self.level = level
+        self.settings = settings
 
     def choose(self, obs: Observation, rng: Random) -> Action:
-        if obs.phase is Phase.PLAY:
-            card = obs.legal[int(rng.random() * len(obs.legal))]
-            return PlayCard(obs.seat, card, fool_name(obs, card, rng))
-        if obs.phase is Phase.DISCARD:
-            return Discard(obs.seat, random_pip_discard(obs, rng))
+        return self.hint(obs, rng).action
+
+    def hint(self, obs: Observation, rng: Random) -> Hint:
+        seat = obs.seat
         if obs.phase is Phase.DEMAND_FOOL:
-            return DemandFool(obs.seat, True)
-        return CallBob(obs.seat, True)
+            return Hint(DemandFool(seat, True), "demand the Fool: it must be played in trick 23")
+        if obs.phase is Phase.BOB:
+            return Hint(CallBob(seat, True), "call Bob: the page goes to your trick")
+        if obs.phase is Phase.DISCARD:
+            if self.level == "random":
+                return Hint(Discard(seat, random_pip_discard(obs, rng)), "random pip cards")
+            cards, reason = discard_choice(obs)
+            return Hint(Discard(seat, tuple(Card(c) for c in cards)), reason)
+        choice = self.play(obs, rng)
+        name = Suit(choice.name) if choice.name is not None else None
+        return Hint(PlayCard(seat, Card(choice.card), name), choice.reason)
+
+    def play(self, obs: Observation, rng: Random) -> Choice:
+        if self.level == "random":
+            card = obs.legal[int(rng.random() * len(obs.legal))]
+            name = fool_name(obs, card, rng)
+            return Choice(card, "a random legal card", None if name is None else int(name))
+        nolo = self.nolo(obs)
+        if nolo is not None:
+            return nolo
+        if self.level == "easy":
+            return easy.play(obs, rng)
+        first = self.medium(obs)
+        if self.level == "medium":
+            return first
+        choice = hard.decide(obs, rng, self.settings.hard_budget, self.settings.see_all, first)
+        if choice.card == first.card and first.reason != "your only legal card":
+            choice.reason = f"{first.reason} ({choice.reason.split(': ', 1)[-1]})"
+        return choice
+
+    def medium(self, obs: Observation) -> Choice:
+        table = Table(obs, read(obs, self.settings.see_all))
+        if obs.game == "danish-tarok":
+            return danish_play.play(table)
+        return troccas_play.play(table)
+
+    def nolo(self, obs: Observation) -> Choice | None:
+        may_try, helped = nolo_partners(obs, self.settings.nolo_help)
+        if may_try:
+            found = try_nolo(obs)
+            if found is not None:
+                return found
+        if helped is not None:
+            return help_nolo(obs, helped)
+        return None
+
+
+class RandomBot(LevelBot):
+    """Uniformly random legal actions: the baseline for tests and the arena."""
+
+    def __init__(self, settings: BotSettings | None = None) -> None:
+        super().__init__("random", settings or BotSettings())
 
 
 def random_pip_discard(obs: Observation, rng: Random) -> tuple[Card, ...]:
@@ -82,9 +156,24 @@ def fool_name(obs: Observation, card: Card, rng: Random) -> Suit | None:
     return NAMEABLE[int(rng.random() * len(NAMEABLE))]
 
 
-LEVELS: dict[str, Bot] = {"random": RandomBot()}
+_BOTS: dict[tuple[str, BotSettings], LevelBot] = {}
 
 
-def get_bot(level: str) -> Bot:
-    """The bot of a level; raises ``KeyError`` for an unknown level."""
-    return LEVELS[level]
+def get_bot(level: str, settings: BotSettings | None = None) -> Bot:
+    """The bot of a level with the match's settings; raises ``KeyError`` for an unknown level."""
+    key = (level, settings or BotSettings())
+    bot = _BOTS.get(key)
+    if bot is None:
+        bot = RandomBot(key[1]) if level == "random" else LevelBot(level, key[1])
+        _BOTS[key] = bot
+    return bot
+
+
+def hint(
+    obs: Observation, rng: Random, level: str = "hard", settings: BotSettings | None = None
+) -> Hint:
+    """A suggested action for ``obs.seat`` with its reason (by default the hard level's)."""
+    return get_bot(level, settings).hint(obs, rng)
+
+
+LEVELS: dict[str, Bot] = {name: get_bot(name) for name in LEVEL_NAMES}

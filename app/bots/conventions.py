@@ -1,0 +1,144 @@
+"""Behaviour every level shares, from the seeds (rules.md 2.4, 2.7d, 2.13, 3.5, 3.7).
+
+- The dealer lays away only pip cards (falling back on other legal cards only when fewer
+  pips are allowed): short suits without a King first, so the hand can trump them.
+- A machine always demands the Fool under the traditional timing, and always calls a Bob.
+- The four "... can help ... try for No Tricks" settings: a bot may try for Nolo when its
+  hand allows it, and a bot helps a player who tries by taking the tricks that player would
+  otherwise win.
+"""
+
+from __future__ import annotations
+
+from app.bots.odds import Choice, led_suit, name_of, winner_index
+from app.engine.cards import (
+    FOOL,
+    IS_PIP,
+    IS_TRUMP,
+    STRENGTH,
+    SUIT_OF,
+)
+from app.engine.observation import Observation
+
+SUIT: tuple[int, ...] = tuple(int(s) for s in SUIT_OF)
+
+
+def discard_choice(obs: Observation) -> tuple[tuple[int, ...], str]:
+    """The dealer's discard: pips only, from the shortest suits without a King, low first."""
+    size = 3 if obs.game == "danish-tarok" else 2
+    top = 1 if obs.options.chicks_rule else 0
+    strength = STRENGTH[obs.options.chicks_rule]
+    hand = list(obs.hand)
+    length = {s: sum(1 for c in hand if SUIT[c] == s) for s in range(4)}
+    guarded = {SUIT[c] for c in hand if c < 56 and c % 14 == top}
+    pips = [c for c in obs.legal if IS_PIP[c]]
+    pool = pips if len(pips) >= size else list(obs.legal)
+    ranked = sorted(
+        pool,
+        key=lambda c: (
+            not IS_PIP[c],
+            SUIT[c] in guarded,
+            length.get(SUIT[c], 9),
+            strength[c],
+        ),
+    )
+    chosen = tuple(sorted(ranked[:size]))
+    return chosen, "lay away pips from your short suits, so that you can trump them"
+
+
+# ---------------------------------------------------------------------- Nolo ("No Tricks")
+
+
+def nolo_partners(obs: Observation, pairs: frozenset[tuple[int, int]]) -> tuple[bool, int | None]:
+    """(whether this seat may try for Nolo, the seat this seat helps, if any, now trying)."""
+    if obs.game != "danish-tarok" or not pairs:
+        return False, None
+    may_try = any(trier == obs.seat and helper != obs.seat for helper, trier in pairs)
+    helped = next(
+        (
+            trier
+            for helper, trier in pairs
+            if helper == obs.seat and trier != obs.seat and obs.won_tricks[trier] == 0
+        ),
+        None,
+    )
+    return may_try, helped
+
+
+def nolo_hand(obs: Observation) -> bool:
+    """A hand that can hope to win no trick: no King, few and low trumps, few high courts."""
+    top = 1 if obs.options.chicks_rule else 0
+    mine = [
+        c
+        for trick in obs.tricks
+        for i, c in enumerate(trick.cards)
+        if (trick.leader + i) % 3 == obs.seat
+    ]
+    holding = (
+        list(obs.hand)
+        + mine
+        + [c for i, c in enumerate(obs.trick) if (obs.leader + i) % 3 == obs.seat]
+    )
+    if any(c < 56 and c % 14 == top for c in holding):
+        return False
+    trumps = [c for c in holding if IS_TRUMP[c]]
+    courts = [c for c in holding if c < 56 and c % 14 < 3]
+    return len(trumps) <= 3 and all(c - 55 <= 12 for c in trumps) and len(courts) <= 2
+
+
+def try_nolo(obs: Observation) -> Choice | None:
+    """Play so as to win no trick: the highest card that still loses, else the lowest."""
+    if obs.won_tricks[obs.seat] > 0 or not nolo_hand(obs):
+        return None
+    strength = STRENGTH[obs.options.chicks_rule]
+    legal = list(obs.legal)
+    if not obs.trick or obs.trick == (FOOL,):
+        card = min(legal, key=lambda c: (c != FOOL, IS_TRUMP[c], strength[c]))
+        return Choice(card, "No Tricks: lead your lowest card", _nolo_name(obs, card))
+    cards: list[int] = list(obs.trick)
+    led = led_suit(cards, None if obs.named is None else int(obs.named))
+    best = cards[winner_index(cards, led, strength)]
+    losers = [c for c in legal if c == FOOL or not _beats(c, best, strength)]
+    if losers:
+        card = max(losers, key=lambda c: (c != FOOL, strength[c]))
+        return Choice(card, "No Tricks: the highest card that still loses the trick")
+    card = min(legal, key=lambda c: strength[c])
+    return Choice(card, "No Tricks: your lowest card")
+
+
+def help_nolo(obs: Observation, trier: int) -> Choice | None:
+    """Help ``trier`` win no trick: beat its card when it is winning this trick."""
+    cards: list[int] = list(obs.trick)
+    if not cards or cards == [FOOL]:
+        return None
+    strength = STRENGTH[obs.options.chicks_rule]
+    led = led_suit(cards, None if obs.named is None else int(obs.named))
+    index = winner_index(cards, led, strength)
+    seats = obs.seat_count
+    trier_played = (trier - obs.leader) % seats < len(cards)
+    if not trier_played:
+        card = max(obs.legal, key=lambda c: (c != FOOL, strength[c]))
+        return Choice(card, "help No Tricks: play high so that they can stay under")
+    if (obs.leader + index) % seats != trier:
+        return None
+    beaters = [c for c in obs.legal if _beats(c, cards[index], strength)]
+    if not beaters:
+        return None
+    card = min(beaters, key=lambda c: strength[c])
+    return Choice(card, f"help No Tricks: take the trick with the {name_of(card)}")
+
+
+def _nolo_name(obs: Observation, card: int) -> int | None:
+    if card == FOOL and obs.trick_number < 25:
+        return 4
+    return None
+
+
+def _beats(card: int, best: int, strength: tuple[int, ...]) -> bool:
+    if card == FOOL:
+        return False
+    if IS_TRUMP[best]:
+        return IS_TRUMP[card] and strength[card] > strength[best]
+    if IS_TRUMP[card]:
+        return True
+    return SUIT[card] == SUIT[best] and strength[card] > strength[best]

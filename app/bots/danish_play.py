@@ -1,0 +1,224 @@
+"""The medium bot's Danish Tarok play: the last trick first, then the Kings, then the count.
+
+Priorities after pagat's strategy notes (rules.md 2.15): make your own Ultimo, never carry a
+King or the I into a last trick it cannot win (a Bagud costs about 145 tokens), keep the
+highest trump for the last trick, cash Kings while the others still follow, capture honours
+with them, win tricks cheaply and give away only worthless cards.
+"""
+
+from __future__ import annotations
+
+from app.bots.knowledge import TRUMPS
+from app.bots.odds import SUIT, Choice, Table, name_of
+from app.engine.cards import FOOL, IS_TRUMP, PAGAT
+
+SURE = 0.95
+LIKELY = 0.7
+
+
+def play(t: Table) -> Choice:
+    legal: list[int] = list(t.obs.legal)
+    if len(legal) == 1:
+        return Choice(legal[0], "your only legal card", fool_name(t, legal[0]))
+    found = _endgame(t, legal)
+    if found is not None:
+        return found
+    if not t.trick:
+        return _lead(t, legal)
+    return _follow(t, legal)
+
+
+def fool_name(t: Table, card: int) -> int | None:
+    """A led Fool before the last trick names trumps: the others must spend theirs."""
+    if card == FOOL and not t.trick and t.obs.trick_number < 25:
+        return TRUMPS
+    return None
+
+
+# ---------------------------------------------------------------------- the last tricks
+
+
+def _endgame(t: Table, legal: list[int]) -> Choice | None:
+    left = len(t.obs.hand)
+    trumps_out = t.trumps_out()
+    if PAGAT in t.obs.hand and trumps_out == 0 and left > 1:
+        others = [c for c in legal if c != PAGAT]
+        if others:
+            pick = _cheapest_loser(t, others)
+            return Choice(
+                pick, "Pagat Ultimo: no trump is left against your I, so keep it for the last trick"
+            )
+    if left != 2:
+        return None
+    return _ultimo_or_bagud(t, legal, trumps_out)
+
+
+def _ultimo_or_bagud(t: Table, legal: list[int], trumps_out: int) -> Choice | None:
+    kings = [c for c in t.obs.hand if c < 56 and c % 14 == t.top]
+    others = [c for c in legal if c not in kings]
+    if len(kings) == 1 and others:
+        king = kings[0]
+        other = others[0]
+        clears = trumps_out == 0 or (
+            trumps_out == 1 and not t.trick and IS_TRUMP[other] and t.is_boss(other)
+        )
+        if clears and t.win_chance(other) >= SURE:
+            return Choice(
+                other,
+                f"Ultimo: your {name_of(king)} will be your last card, no trump will be left "
+                "and you keep the lead",
+            )
+    for card in legal:
+        if t.is_ultimo_card(card) and (card != PAGAT or trumps_out > 0):
+            return Choice(
+                card, f"avoid a Bagud: play your {name_of(card)} now, not in the last trick"
+            )
+    bosses = [c for c in t.obs.hand if IS_TRUMP[c] and t.is_boss(c)]
+    rest = [c for c in legal if c not in bosses]
+    if bosses and rest:
+        return Choice(
+            _cheapest_loser(t, rest),
+            f"keep your {name_of(bosses[0])} for the last trick: it cannot be beaten",
+        )
+    return None
+
+
+# ---------------------------------------------------------------------- leading
+
+
+def _lead(t: Table, legal: list[int]) -> Choice:
+    kings = [c for c in legal if c < 56 and c % 14 == t.top]
+    scored = sorted(((t.win_chance(k), -len(t.by_suit[SUIT[k]]), k) for k in kings), reverse=True)
+    if scored and scored[0][0] >= 0.8:
+        king = scored[0][2]
+        return Choice(king, f"cash your {name_of(king)}: the others should still follow its suit")
+    for card in sorted(legal, key=lambda c: -t.value[c]):
+        if (
+            not IS_TRUMP[card]
+            and card != FOOL
+            and t.value[card] >= 2
+            and t.is_boss(card)
+            and t.win_chance(card) >= 0.8
+        ):
+            return Choice(card, f"your {name_of(card)} is now the highest of its suit")
+    trumps = t.by_suit[TRUMPS]
+    trumps_out = t.trumps_out()
+    if trumps and trumps_out and t.is_boss(trumps[0]) and len(trumps) >= trumps_out:
+        return Choice(trumps[0], "draw the others' trumps: you hold the most and the highest")
+    low = _low_lead(t, legal)
+    if low is not None:
+        return low
+    if FOOL in legal:
+        return Choice(FOOL, "lead the Fool as the lowest trump", TRUMPS)
+    return Choice(_cheapest_loser(t, legal), "lead your least useful card")
+
+
+def _low_lead(t: Table, legal: list[int]) -> Choice | None:
+    """A low card from a plain suit: short suits without a King first when holding trumps
+    (to ruff them later), long ones otherwise; never a suit an opponent can trump."""
+    has_trumps = bool(t.by_suit[TRUMPS])
+    best: tuple[float, int] | None = None
+    for suit in range(4):
+        cards = [c for c in t.by_suit[suit] if c in legal]
+        if not cards:
+            continue
+        low = cards[-1]
+        if t.is_ultimo_card(low):
+            continue
+        length = len(cards)
+        score = -float(length) if has_trumps else float(length)
+        if any(c % 14 == t.top for c in cards):
+            score -= 5
+        for seat in t.later_seats():
+            if t.holds_any(seat, t.out_of_suit(suit)) == 0.0:
+                score -= 3
+        if best is None or score > best[0]:
+            best = (score, low)
+    if best is None:
+        return None
+    return Choice(best[1], "lead low to keep your good cards")
+
+
+# ---------------------------------------------------------------------- following
+
+
+def _follow(t: Table, legal: list[int]) -> Choice:
+    best = t.current_best()
+    cover = _cover_honour(t, legal)
+    if cover is not None:
+        return cover
+    chances = {c: t.win_chance(c) for c in legal if c != FOOL}
+    winners = [c for c, p in chances.items() if p >= LIKELY]
+    pagat = PAGAT in winners and chances[PAGAT] >= 0.85 and t.trumps_out() > 0
+    if pagat:
+        return Choice(PAGAT, "your I wins this trick: the others must follow suit")
+    kings = [c for c in winners if t.is_ultimo_card(c)]
+    if kings:
+        return Choice(kings[0], f"your {name_of(kings[0])} takes this trick")
+    if winners and best is not None:
+        card = min(winners, key=lambda c: (IS_TRUMP[c], t.strength[c]))
+        if _worth_winning(t, card):
+            return Choice(card, f"win the trick with the {name_of(card)}")
+    if FOOL in legal and _fool_now(t, legal):
+        return Choice(FOOL, "play the Fool: it comes back to you and saves a better card")
+    return Choice(_cheapest_loser(t, legal), "give away your least useful card")
+
+
+def _worth_winning(t: Table, card: int) -> bool:
+    if not IS_TRUMP[card] or card == PAGAT:
+        return True
+    trumps = t.by_suit[TRUMPS]
+    if trumps and card == trumps[0] and t.is_boss(card) and len(t.obs.hand) <= 6:
+        return t.points_in_trick() >= 5
+    return t.strength[card] < 115 or t.points_in_trick() >= 3
+
+
+def _fool_now(t: Table, legal: list[int]) -> bool:
+    others = [c for c in legal if c != FOOL]
+    loser = _cheapest_loser(t, others)
+    return t.obs.trick_number >= 19 or t.is_ultimo_card(loser) or _loss_cost(t, loser) >= 9
+
+
+def _cover_honour(t: Table, legal: list[int]) -> Choice | None:
+    """Seed convention (rules.md 2.15): against a seat that declared trumps, cover another
+    honour of the suit led with your King where you can."""
+    enemy = strongest_declarer(t)
+    if enemy is None or enemy == t.seat or t.led is None or t.led == TRUMPS:
+        return None
+    honours = [c for c in t.trick if c < 56 and SUIT[c] == t.led and 1 <= c % 14 <= 3]
+    king = next((c for c in legal if c < 56 and c % 14 == t.top and SUIT[c] == t.led), None)
+    if not honours or king is None or t.win_chance(king) < 0.5:
+        return None
+    return Choice(
+        king, f"cover the {name_of(honours[0])} with your {name_of(king)} against the trump hand"
+    )
+
+
+def strongest_declarer(t: Table) -> int | None:
+    """The seat that declared the most trumps (the "enemy" of the seed's convention)."""
+    best: tuple[int, int] | None = None
+    for declaration in t.obs.declarations:
+        if declaration.kind == "trumps" and (best is None or declaration.value > best[0]):
+            best = (declaration.value, declaration.seat)
+    return None if best is None else best[1]
+
+
+def _cheapest_loser(t: Table, cards: list[int]) -> int:
+    return min(cards, key=lambda c: (_loss_cost(t, c), t.strength[c]))
+
+
+def _loss_cost(t: Table, card: int) -> int:
+    """Roughly what giving ``card`` away costs: its points, a King's or the I's fine, a
+    trump's use for the last trick, and the guard it gives a King."""
+    if card == FOOL:
+        return 6
+    cost = 3 * t.value[card]
+    if t.is_ultimo_card(card):
+        cost += 30
+    if IS_TRUMP[card]:
+        cost += 2 + (t.strength[card] - 100) // 3
+    elif len(t.by_suit[SUIT[card]]) <= 2 and any(
+        c % 14 == t.top for c in t.by_suit[SUIT[card]] if c != card
+    ):
+        cost += 4
+    return cost

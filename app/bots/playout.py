@@ -1,0 +1,277 @@
+"""The fast policy that plays out sampled worlds for the hard bot, and the exact endgame search.
+
+Inside a sampled world every holding is known, so the policy can ask exactly whether a card
+is safe: "no later opponent can beat it". It cashes safe Kings (and Bobs them in Troccas),
+wins tricks with the cheapest safe card, keeps the I and the Kings out of lost tricks,
+smears points on a partner's safe trick, and otherwise gives the least it can. In Danish
+Tarok the last two tricks are searched exactly, because the Ultimo, the Bagud and the last
+trick decide most deals. ``search`` plays a small endgame exactly: every seat maximises its
+own result (max-n; in Troccas that is the team's result, so it is plain minimax).
+"""
+
+from __future__ import annotations
+
+from app.bots.sim import SUIT, TRUMPS, Sim
+from app.engine.cards import FOOL, PAGAT, WORLD
+
+NAME_TRUMPS = TRUMPS
+"""The suit a led Fool names in simulations: trumps, which draws the others' trumps."""
+
+
+def play_out(sim: Sim) -> list[int]:
+    """Play ``sim`` to the end of the deal with the playout policy; the payoffs."""
+    while sim.number <= sim.tricks_total:
+        if sim.danish and sim.number >= 24 and not sim.trick:
+            return search(sim)
+        card = choose(sim)
+        sim.play(card, fool_name(sim, card))
+    return sim.payoffs()
+
+
+def fool_name(sim: Sim, card: int) -> int | None:
+    if card == FOOL and not sim.trick and sim.danish and sim.number < 25:
+        return NAME_TRUMPS
+    return None
+
+
+def search(sim: Sim) -> list[int]:
+    """The payoffs of playing ``sim`` out exactly (max-n); ``sim`` itself is not changed."""
+    return _search(sim).payoffs()
+
+
+def _search(sim: Sim) -> Sim:
+    if sim.number > sim.tricks_total:
+        return sim
+    legal = sim.legal()
+    seat = sim.turn
+    best: Sim | None = None
+    best_value = -(10**9)
+    for card in distinct(sim, legal):
+        child = sim.clone()
+        child.play(card, fool_name(sim, card))
+        end = _search(child)
+        value = end.payoffs()[seat]
+        if value > best_value:
+            best, best_value = end, value
+    assert best is not None
+    return best
+
+
+def distinct(sim: Sim, legal: list[int]) -> list[int]:
+    """Legal cards less those equivalent to a stronger kept one: adjacent cards of a suit in
+    one holding with no other card between them left in play and the same value."""
+    if len(legal) <= 1:
+        return legal
+    strength = sim.strength
+    value = sim.value
+    kept: list[int] = []
+    previous = -1
+    for card in legal:
+        if (
+            previous >= 0
+            and card != FOOL
+            and SUIT[card] == SUIT[previous]
+            and value[card] == value[previous]
+            and card not in (PAGAT, WORLD)
+            and previous not in (PAGAT, WORLD)
+            and not _between(sim, previous, card, strength)
+        ):
+            previous = card
+            continue
+        kept.append(card)
+        previous = card
+    return kept
+
+
+def _between(sim: Sim, high: int, low: int, strength: tuple[int, ...]) -> bool:
+    suit = SUIT[high]
+    top, bottom = strength[high], strength[low]
+    for hand in sim.hands:
+        for card in hand[suit]:
+            if bottom < strength[card] < top:
+                return True
+    return False
+
+
+# ---------------------------------------------------------------------- the policy
+
+
+def choose(sim: Sim) -> int:
+    legal = sim.legal()
+    if len(legal) == 1:
+        return legal[0]
+    if not sim.trick or (len(sim.trick) == 1 and sim.led is None):
+        return _lead(sim, legal)
+    return _follow(sim, legal)
+
+
+def beats(sim: Sim, card: int, best: int, led: int | None) -> bool:
+    """Whether ``card`` would beat ``best``, the card now winning the trick."""
+    strength = sim.strength
+    if card == FOOL:
+        return False
+    card_trump = SUIT[card] == TRUMPS
+    if SUIT[best] == TRUMPS:
+        return card_trump and strength[card] > strength[best]
+    if card_trump:
+        return True
+    return SUIT[card] == SUIT[best] and strength[card] > strength[best]
+
+
+def _threat(sim: Sim, seat: int, card: int, led: int | None) -> bool:
+    """Whether ``seat``, still to play, can beat ``card``."""
+    hand = sim.hands[seat]
+    strength = sim.strength
+    card_trump = SUIT[card] == TRUMPS
+    if led is not None and hand[led]:
+        if led == TRUMPS:
+            return strength[hand[TRUMPS][0]] > strength[card]
+        return not card_trump and SUIT[card] == led and strength[hand[led][0]] > strength[card]
+    trumps = hand[TRUMPS]
+    if not trumps:
+        return False
+    return not card_trump or strength[trumps[0]] > strength[card]
+
+
+def _is_safe(sim: Sim, seat: int, card: int, led: int | None, played: int) -> bool:
+    """No opponent still to play after ``seat`` can beat ``card``."""
+    seats = sim.seats
+    for step in range(1, seats - played):
+        other = (seat + step) % seats
+        if not sim.danish and (other - seat) % 2 == 0:
+            continue
+        if _threat(sim, other, card, led):
+            return False
+    return True
+
+
+def _follow(sim: Sim, legal: list[int]) -> int:
+    seat = sim.turn
+    trick = sim.trick
+    led = sim.led
+    played = len(trick)
+    if trick == [FOOL]:
+        safe = [c for c in legal if c != FOOL and _is_safe(sim, seat, c, led, played)]
+        if safe:
+            return min(safe, key=lambda c: _win_cost(sim, c))
+        return _loser(sim, legal)
+    index = sim.winner_index()
+    best = trick[index]
+    winner = (sim.leader + index) % sim.seats
+    if not sim.danish and (winner - seat) % 2 == 0 and _is_safe(sim, seat, best, led, played):
+        return _smear(sim, legal)
+    winning = [c for c in legal if beats(sim, c, best, led) and _is_safe(sim, seat, c, led, played)]
+    if winning:
+        card = min(winning, key=lambda c: _win_cost(sim, c))
+        if _worth_winning(sim, card):
+            return card
+    return _loser(sim, legal)
+
+
+def _win_cost(sim: Sim, card: int) -> int:
+    if card == PAGAT:
+        return -20
+    if SUIT[card] == TRUMPS:
+        return 30 + sim.strength[card]
+    if card % 14 == sim.top:
+        return -10
+    return sim.strength[card] - sim.value[card]
+
+
+def _worth_winning(sim: Sim, card: int) -> bool:
+    if SUIT[card] != TRUMPS or sim.strength[card] < 117 or card == WORLD:
+        return True
+    points = 1 + sum(sim.value[c] for c in sim.trick if c != FOOL)
+    return points >= 3 or sim.tricks_total - sim.number < 4
+
+
+def _loser(sim: Sim, legal: list[int]) -> int:
+    return min(legal, key=lambda c: _loss_cost(sim, c))
+
+
+def _loss_cost(sim: Sim, card: int) -> int:
+    """What giving ``card`` to another seat's trick costs, roughly in points."""
+    if card == FOOL:
+        return 5 if sim.danish and sim.number < 23 else 3
+    cost = 3 * sim.value[card]
+    if sim.danish and (card == PAGAT or (card < 56 and card % 14 == sim.top)):
+        cost += 30
+    if SUIT[card] == TRUMPS:
+        cost += 2 + (sim.strength[card] - 100) // 3
+    return cost
+
+
+def _smear(sim: Sim, legal: list[int]) -> int:
+    """Troccas: the partner's trick is safe; give it points, keeping trumps and the World."""
+
+    def gift(card: int) -> int:
+        if card == FOOL:
+            return -1
+        if SUIT[card] == TRUMPS and card != PAGAT:
+            return -10 - sim.strength[card]
+        return 3 * sim.value[card] - (sim.strength[card] // 4 if sim.value[card] == 0 else 0)
+
+    return max(legal, key=gift)
+
+
+def _lead(sim: Sim, legal: list[int]) -> int:
+    seat = sim.turn
+    hand = sim.hands[seat]
+    strength = sim.strength
+    best_lead = -1
+    best_score = -(10**9)
+    for suit in range(4):
+        cards = hand[suit]
+        if not cards:
+            continue
+        top = cards[0]
+        if _boss(sim, top) and _is_safe(sim, seat, top, suit, 0):
+            score = 10 + 3 * sim.value[top]
+            if not sim.danish and not sim.opened >> suit & 1:
+                score += 4
+            if score > best_score:
+                best_lead, best_score = top, score
+    if best_lead >= 0:
+        return best_lead
+    trumps = hand[TRUMPS]
+    if trumps and _boss(sim, trumps[0]) and _trump_rich(sim, seat):
+        return trumps[0]
+    low = -1
+    longest = -1
+    for suit in range(4):
+        cards = hand[suit]
+        if cards and (len(cards) > longest) and not (len(cards) == 1 and _precious(sim, cards[0])):
+            low, longest = cards[-1], len(cards)
+    if low >= 0:
+        return low
+    if trumps:
+        pick = trumps[-1]
+        if pick == PAGAT and len(trumps) > 1:
+            pick = trumps[-2]
+        return pick
+    return min(legal, key=lambda c: _loss_cost(sim, c) + strength[c] // 20)
+
+
+def _precious(sim: Sim, card: int) -> bool:
+    return card % 14 == sim.top or sim.value[card] >= 3
+
+
+def _boss(sim: Sim, card: int) -> bool:
+    """No card of the same suit still in play beats ``card``."""
+    suit = SUIT[card]
+    strength = sim.strength[card]
+    for hand in sim.hands:
+        cards = hand[suit]
+        if cards and sim.strength[cards[0]] > strength:
+            return False
+    return True
+
+
+def _trump_rich(sim: Sim, seat: int) -> bool:
+    mine = len(sim.hands[seat][TRUMPS])
+    if sim.danish:
+        others = max(len(sim.hands[s][TRUMPS]) for s in range(3) if s != seat)
+        return mine > others
+    partner = len(sim.hands[(seat + 2) % 4][TRUMPS])
+    others = max(len(sim.hands[(seat + 1) % 4][TRUMPS]), len(sim.hands[(seat + 3) % 4][TRUMPS]))
+    return mine + partner > 2 * others and others > 0

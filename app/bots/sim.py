@@ -1,0 +1,449 @@
+"""A fast simulator of the rest of one deal, for the hard bot's playouts and searches.
+
+It holds one complete "world" (every holding known: a sample of the hidden cards, never the
+real deal) and plays cards by the rules of ``app.engine`` (rules.md 2.6-2.12, 3.4-3.6) on
+plain lists and ints, without dataclasses, ledgers or checks. Holdings are kept per suit,
+strongest card first, so following, trumping and "my highest / lowest" are list lookups.
+
+Decisions other than plays are taken the way machine players take them: the Fool is always
+demanded (rules.md 2.7d) and a Bob is always called (3.7). ``tests/bots/test_sim.py`` plays
+many random deals through this simulator and the engine and demands the same legal cards,
+tricks and results.
+"""
+
+from __future__ import annotations
+
+from app.engine.cards import FOOL, IS_PIP, PAGAT, STRENGTH, SUIT_OF, VALUE
+from app.engine.danish import (
+    LAST_TRICK_BONUS,
+    LOST_CARD_FINE,
+    NOLO,
+    PAGAT_TRICK_REWARD,
+    TOUT,
+)
+from app.engine.observation import Observation
+from app.engine.options import DANISH
+
+TRUMPS = 4
+"""Suits are plain ints here: 0-3 the plain suits, 4 trumps, 5 none (the Fool)."""
+SUIT: tuple[int, ...] = tuple(int(s) for s in SUIT_OF)
+KING_POT, PAGAT_POT = 0, 1
+ULTIMO = (40, 45)
+DANISH_PAR, TROCCAS_PAR = 26, 36
+
+
+def is_ultimo_card(card: int, top: int) -> bool:
+    """Kings (Queens under Chicks) and the I: the Danish Ultimo cards."""
+    return card == PAGAT or (card < 56 and card % 14 == top)
+
+
+class Sim:
+    """One deal from now to its end, with every holding known."""
+
+    __slots__ = (
+        "chicks",
+        "count",
+        "danish",
+        "dealer",
+        "delta",
+        "discard_bonus",
+        "fool",
+        "fool_demanded",
+        "hands",
+        "last_paid_on_fail",
+        "last_trump",
+        "leader",
+        "led",
+        "named",
+        "number",
+        "opened",
+        "pagat_reward",
+        "pots",
+        "round_count",
+        "seats",
+        "strength",
+        "top",
+        "traditional_fool",
+        "trick",
+        "tricks_total",
+        "turn",
+        "value",
+        "won",
+    )
+
+    def __init__(self) -> None:
+        self.danish = True
+        self.seats = 3
+        self.tricks_total = 25
+        self.chicks = False
+        self.strength: tuple[int, ...] = STRENGTH[0]
+        self.value: tuple[int, ...] = VALUE[0]
+        self.top = 0
+        self.hands: list[list[list[int]]] = []
+        self.fool = -1
+        """The seat holding the Fool, or -1 once it is played (or laid away)."""
+        self.number = 1
+        self.trick: list[int] = []
+        self.leader = 0
+        self.turn = 0
+        self.named: int | None = None
+        self.led: int | None = None
+        self.won: list[int] = []
+        self.count: list[int] = []
+        self.delta: list[int] = []
+        """Danish: each seat's token change since the simulation started."""
+        self.pots = [0, 0]
+        self.dealer = 0
+        self.discard_bonus = 0
+        self.fool_demanded = False
+        self.traditional_fool = False
+        self.last_trump = False
+        self.pagat_reward = False
+        self.last_paid_on_fail = False
+        self.round_count = False
+        self.opened = 0
+        """Troccas: bit s set once plain suit s has been led (the Bob's first trick, 3.5)."""
+
+    # ------------------------------------------------------------------ building
+
+    @classmethod
+    def from_world(
+        cls, obs: Observation, holdings: list[list[int]], discard: list[int] | tuple[int, ...]
+    ) -> Sim:
+        """The deal as ``obs`` shows it, with ``holdings`` as every seat's cards now and
+        ``discard`` the dealer's discard or kitty (sampled where this seat cannot see them)."""
+        sim = cls()
+        options = obs.options
+        sim.danish = obs.game == DANISH
+        sim.seats = obs.seat_count
+        sim.tricks_total = 25 if sim.danish else 19
+        sim.chicks = options.chicks_rule
+        sim.strength = STRENGTH[sim.chicks]
+        sim.value = VALUE[sim.chicks]
+        sim.top = 1 if sim.chicks else 0
+        sim.set_holdings(holdings)
+        sim.number = obs.trick_number
+        sim.leader = obs.leader
+        sim.turn = obs.turn
+        sim.named = int(obs.named) if obs.named is not None else None
+        for card in obs.trick:
+            sim.trick.append(card)
+        sim.led = sim.led_suit()
+        sim.won = list(obs.won_tricks)
+        sim.count = counts_so_far(obs, sim.value)
+        sim.delta = [0] * sim.seats
+        sim.pots = list(obs.pots) if obs.pots is not None else [0, 0]
+        sim.dealer = obs.dealer
+        sim.discard_bonus = 1 + sum(sim.value[c] for c in discard)
+        sim.fool_demanded = obs.fool_demanded
+        sim.traditional_fool = options.traditional_fool_timing
+        sim.last_trump = options.fool_is_last_trump
+        sim.pagat_reward = options.pagat_trick_reward
+        sim.last_paid_on_fail = options.last_trick_paid_when_ultimo_fails
+        sim.round_count = options.round_count
+        sim.opened = opened_suits(obs)
+        return sim
+
+    def set_holdings(self, holdings: list[list[int]]) -> None:
+        strength = self.strength
+        self.hands = []
+        self.fool = -1
+        for seat, cards in enumerate(holdings):
+            by_suit: list[list[int]] = [[], [], [], [], []]
+            for card in cards:
+                if card == FOOL:
+                    self.fool = seat
+                else:
+                    by_suit[SUIT[card]].append(card)
+            for suit_cards in by_suit:
+                suit_cards.sort(key=lambda c: -strength[c])
+            self.hands.append(by_suit)
+
+    def clone(self) -> Sim:
+        other = Sim.__new__(Sim)
+        for name in Sim.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = [[list(cards) for cards in hand] for hand in self.hands]
+        other.trick = list(self.trick)
+        other.won = list(self.won)
+        other.count = list(self.count)
+        other.delta = list(self.delta)
+        other.pots = list(self.pots)
+        return other
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def is_over(self) -> bool:
+        return self.number > self.tricks_total
+
+    def holding(self, seat: int) -> list[int]:
+        cards = [c for suit_cards in self.hands[seat] for c in suit_cards]
+        if self.fool == seat:
+            cards.append(FOOL)
+        return cards
+
+    def led_suit(self) -> int | None:
+        trick = self.trick
+        if not trick:
+            return None
+        if trick[0] != FOOL:
+            return SUIT[trick[0]]
+        if self.named is not None:
+            return self.named
+        return SUIT[trick[1]] if len(trick) > 1 else None
+
+    def fool_rule(self) -> int:
+        """0: no timing rule, 1: the Fool is the only legal card, 2: it may not be played."""
+        if not self.danish:
+            return 0
+        if self.number == 23 and (self.fool_demanded or not self.traditional_fool):
+            return 1
+        if self.number == 24 and self.traditional_fool:
+            return 2
+        return 0
+
+    def legal(self) -> list[int]:
+        """The cards the seat to play may play (rules.md 2.6, 2.7, 3.4)."""
+        seat = self.turn
+        hand = self.hands[seat]
+        has_fool = self.fool == seat
+        if has_fool and self.danish:
+            rule = self.fool_rule()
+            if rule == 1:
+                return [FOOL]
+            if rule == 2:
+                has_fool = False
+        led = self.led
+        if led is not None:
+            follow = hand[led]
+            if not follow and led != TRUMPS:
+                follow = hand[TRUMPS]
+            if follow:
+                return [*follow, FOOL] if has_fool else list(follow)
+            if has_fool and self.last_trump:
+                return [FOOL]
+        cards = [c for suit_cards in hand for c in suit_cards]
+        if has_fool:
+            cards.append(FOOL)
+        return cards
+
+    def winner_index(self) -> int:
+        """Index in the trick of the winning card (rules.md 2.8, 3.4 rule 7)."""
+        strength = self.strength
+        trick = self.trick
+        best, best_strength = -1, -1
+        for index, card in enumerate(trick):
+            if 56 <= card < FOOL and strength[card] > best_strength:
+                best, best_strength = index, strength[card]
+        if best >= 0:
+            return best
+        suit = self.led_suit()
+        if suit is None or all(SUIT[c] != suit for c in trick if c != FOOL):
+            suit = SUIT[trick[1]] if trick[0] == FOOL else SUIT[trick[0]]
+        for index, card in enumerate(trick):
+            if SUIT[card] == suit and strength[card] > best_strength:
+                best, best_strength = index, strength[card]
+        return best
+
+    # ------------------------------------------------------------------ playing
+
+    def play(self, card: int, name: int | None = None) -> None:
+        seat = self.turn
+        if card == FOOL:
+            self.fool = -1
+        else:
+            self.hands[seat][SUIT[card]].remove(card)
+        trick = self.trick
+        if not trick:
+            self.leader = seat
+            self.named = name
+        trick.append(card)
+        if len(trick) <= 2:
+            self.led = self.led_suit()
+        if len(trick) == self.seats:
+            self.finish_trick()
+        else:
+            self.turn = (seat + 1) % self.seats
+
+    def finish_trick(self) -> None:
+        index = self.winner_index()
+        seats = self.seats
+        leader = self.leader
+        winner = (leader + index) % seats
+        trick = self.trick
+        value = self.value
+        returns = not self.danish or self.number < 25
+        points = 1
+        for position, card in enumerate(trick):
+            if card == FOOL and returns:
+                self.count[(leader + position) % seats] += value[FOOL]
+            else:
+                points += value[card]
+        self.count[winner] += points
+        self.won[winner] += 1
+        if self.danish:
+            if self.number < 25:
+                self.pay_during_play(winner, trick[index])
+        else:
+            self.bob(winner, trick[index])
+        self.trick = []
+        self.named = None
+        self.led = None
+        self.leader = self.turn = winner
+        self.number += 1
+        if self.danish and self.number == 23 and self.traditional_fool and self.fool >= 0:
+            self.fool_demanded = True
+        if self.number > self.tricks_total:
+            self.turn = -1
+            if self.danish:
+                self.settle_danish(trick, leader, winner, index)
+
+    # ------------------------------------------------------------------ Danish payments
+
+    def pay_during_play(self, winner: int, winning: int) -> None:
+        """Lost Ultimo cards and the optional Pagat reward (rules.md 2.9)."""
+        delta = self.delta
+        for position, card in enumerate(self.trick):
+            if card == PAGAT or (card < 56 and card % 14 == self.top):
+                owner = (self.leader + position) % 3
+                if owner != winner:
+                    delta[owner] -= 3 * LOST_CARD_FINE
+                    delta[(owner + 1) % 3] += LOST_CARD_FINE
+                    delta[(owner + 2) % 3] += LOST_CARD_FINE
+                    self.pots[PAGAT_POT if card == PAGAT else KING_POT] += LOST_CARD_FINE
+        if winning == PAGAT and self.pagat_reward:
+            self.pay_from_others(winner, PAGAT_TRICK_REWARD)
+
+    def pay_from_others(self, seat: int, amount: int) -> None:
+        self.delta[seat] += 2 * amount
+        self.delta[(seat + 1) % 3] -= amount
+        self.delta[(seat + 2) % 3] -= amount
+
+    def settle_danish(self, last: list[int], leader: int, winner: int, index: int) -> None:
+        """Steps A-F of rules.md 2.10 and the count of 2.11."""
+        tout = [s for s in range(3) if self.won[s] == 25]
+        nolo = [s for s in range(3) if self.won[s] == 0]
+        special = bool(tout or nolo)
+        end_of_play = list(self.pots)
+        winning = last[index]
+        top = self.top
+        ultimo_won = is_ultimo_card(winning, top)
+        if ultimo_won and not special:
+            pot = PAGAT_POT if winning == PAGAT else KING_POT
+            self.delta[winner] += end_of_play[pot]
+            self.pots[pot] -= end_of_play[pot]
+            self.pay_from_others(winner, ULTIMO[pot])
+        failed = False
+        for position, card in enumerate(last):
+            if card == winning or not is_ultimo_card(card, top):
+                continue
+            failed = True
+            owner = (leader + position) % 3
+            pot = PAGAT_POT if card == PAGAT else KING_POT
+            self.pay_from_others(owner, -ULTIMO[pot])
+            self.delta[owner] -= end_of_play[pot]
+            self.pots[pot] += end_of_play[pot]
+        paid_last = not (ultimo_won or failed) or (
+            failed and not ultimo_won and self.last_paid_on_fail
+        )
+        if paid_last and not special:
+            self.pay_from_others(winner, LAST_TRICK_BONUS)
+        if tout:
+            self.pay_from_others(tout[0], TOUT)
+        elif nolo:
+            self.pay_from_others(nolo[0], NOLO)
+        else:
+            self.settle_count()
+
+    def settle_count(self) -> None:
+        amounts = [c - DANISH_PAR for c in self.final_counts()]
+        if self.round_count:
+            next_dealer = (self.dealer + 1) % 3
+            for seat in range(3):
+                if seat != next_dealer:
+                    amounts[seat] = 5 * ((2 * amounts[seat] + 5) // 10)
+            amounts[next_dealer] = -sum(a for s, a in enumerate(amounts) if s != next_dealer)
+        for seat in range(3):
+            self.delta[seat] += amounts[seat]
+
+    def final_counts(self) -> list[int]:
+        counts = list(self.count)
+        counts[self.dealer] += self.discard_bonus
+        return counts
+
+    # ------------------------------------------------------------------ Troccas
+
+    def bob(self, winner: int, winning: int) -> None:
+        """The Bob after a trick (rules.md 3.5), always called."""
+        trick = self.trick
+        suit = SUIT[trick[1]] if trick[0] == FOOL else SUIT[trick[0]]
+        if suit >= TRUMPS or self.opened >> suit & 1:
+            return
+        self.opened |= 1 << suit
+        if winning != suit * 14 + self.top:
+            return
+        page = suit * 14 + 3
+        if page in trick:
+            return
+        holder = next((s for s in range(4) if page in self.hands[s][suit]), -1)
+        if holder < 0:
+            return
+        spots = [c for c in trick if IS_PIP[c]]
+        if not spots:
+            return
+        strength = self.strength
+        if holder == winner:
+            returned = max(spots, key=lambda c: (strength[c], -SUIT[c]))
+        else:
+            played = trick[(holder - self.leader) % 4]
+            if SUIT[played] == suit and played % 14 < 4:
+                return
+            returned = min(spots, key=lambda c: (strength[c], SUIT[c]))
+        self.hands[holder][suit].remove(page)
+        cards = self.hands[holder][SUIT[returned]]
+        position = 0
+        while position < len(cards) and strength[cards[position]] > strength[returned]:
+            position += 1
+        cards.insert(position, returned)
+        self.count[winner] += self.value[page] - self.value[returned]
+
+    # ------------------------------------------------------------------ results
+
+    def payoffs(self) -> list[int]:
+        """Each seat's result from the start of the simulation: tokens in Danish Tarok, the
+        team's count minus 36 in Troccas (only meaningful once the deal is over)."""
+        if self.danish:
+            return list(self.delta)
+        counts = self.final_counts()
+        teams = (counts[0] + counts[2] - TROCCAS_PAR, counts[1] + counts[3] - TROCCAS_PAR)
+        return [teams[seat % 2] for seat in range(4)]
+
+
+def counts_so_far(obs: Observation, value: tuple[int, ...]) -> list[int]:
+    """Each seat's tricks and card values won so far (the Fool counting for its player)."""
+    seats = obs.seat_count
+    count = [0] * seats
+    danish = obs.game == DANISH
+    for trick in obs.tricks:
+        count[trick.winner] += 1
+        for position, card in enumerate(trick.cards):
+            if card == FOOL and (not danish or trick.number < 25):
+                count[(trick.leader + position) % seats] += value[card]
+            else:
+                count[trick.winner] += value[card]
+    for bob in obs.bobs:
+        if bob.page is not None and bob.returned is not None and bob.target is not None:
+            count[bob.target] += value[bob.page] - value[bob.returned]
+    return count
+
+
+def opened_suits(obs: Observation) -> int:
+    """Troccas: the plain suits already led (for the Bob's "first trick" test)."""
+    opened = 0
+    for trick in obs.tricks:
+        cards = trick.cards
+        suit = SUIT[cards[1]] if cards[0] == FOOL else SUIT[cards[0]]
+        if suit < TRUMPS:
+            opened |= 1 << suit
+    return opened
