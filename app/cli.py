@@ -78,6 +78,10 @@ def build_parser() -> argparse.ArgumentParser:
     bot = commands.add_parser("bot", help="one of our levels speaking trionfi-bot/1 on stdio")
     bot.add_argument("--level", required=True, help="random, easy, medium or hard")
     bot.set_defaults(run=_bot)
+
+    from app.web.serve import add_parser as add_serve
+
+    add_serve(commands)
     return parser
 
 

@@ -1,0 +1,132 @@
+"""The computer players at a table: which levels the pages offer, and their moves.
+
+Bots move on the server, between a person's actions: ``advance`` applies their moves at once
+(so a reload always shows the truth) until a person must act or the deal is over; the pages
+then reveal those moves one at a time. A bot sees only ``observe(deal, seat)`` (with the
+others' hands only under the labelled setting "opponents see all hands").
+
+The bots package grows while the pages are written, so levels are looked up at call time and
+a level that is not registered (yet) falls back to the nearest one that is.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+from random import Random
+from typing import Any
+
+from app.bots import base
+from app.engine.actions import Action
+from app.engine.observation import Observation, observe
+from app.engine.rng import stream
+from app.web.tables import Table
+
+log = logging.getLogger(__name__)
+
+PAGE_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+"""The levels the pages offer, easier to harder; ``random`` is for tests and the arena."""
+LEVEL_LABELS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "random": "Random"}
+
+
+def is_registered(level: str) -> bool:
+    try:
+        base.get_bot(level)
+    except KeyError:
+        return False
+    return True
+
+
+def available_levels() -> list[str]:
+    """The page levels the bots package provides now (easier to harder)."""
+    return [level for level in PAGE_LEVELS if is_registered(level)]
+
+
+def default_level() -> str:
+    levels = available_levels()
+    if "medium" in levels:
+        return "medium"
+    return levels[len(levels) // 2] if levels else "random"
+
+
+def resolve_level(level: str) -> str:
+    """``level`` if it is registered, else the nearest registered page level, else random."""
+    if is_registered(level):
+        return level
+    levels = available_levels()
+    if not levels:
+        return "random"
+    wanted = PAGE_LEVELS.index(level) if level in PAGE_LEVELS else 1
+    return min(levels, key=lambda name: abs(PAGE_LEVELS.index(name) - wanted))
+
+
+def bot_settings(table: Table) -> base.BotSettings:
+    pairs = frozenset((helper, trier) for helper, trier in table.settings.nolo_help)
+    return base.BotSettings(nolo_help=pairs, see_all=table.settings.see_all)
+
+
+def _get_bot(level: str, settings: base.BotSettings) -> Any:
+    """The bot of ``level``, given the match's bot settings if ``get_bot`` takes them."""
+    get_bot: Any = base.get_bot
+    try:
+        takes_settings = len(inspect.signature(get_bot).parameters) > 1
+    except (TypeError, ValueError):
+        takes_settings = False
+    return get_bot(level, settings) if takes_settings else get_bot(level)
+
+
+def bot_rng(table: Table, *labels: int | str) -> Random:
+    """A random stream for one decision, derived from the table's seed (restart-safe)."""
+    deal = table.match.deal
+    step = len(deal.history) if deal is not None else 0
+    return stream(table.seed, "bot", table.deal_number, step, *labels)
+
+
+def bot_action(table: Table, seat: int) -> Action:
+    """The move of the bot at ``seat``; a failing bot is replaced by a random legal move."""
+    deal = table.match.deal
+    assert deal is not None
+    level = resolve_level(table.seats[seat].level or "random")
+    settings = bot_settings(table)
+    obs = observe(deal, seat, see_all=settings.see_all)
+    try:
+        action: Action = _get_bot(level, settings).choose(obs, bot_rng(table, seat))
+        deal.check(action)
+    except Exception:
+        log.exception("bot %s at table %s failed; playing at random instead", level, table.id)
+        action = base.RandomBot().choose(obs, bot_rng(table, seat, "fallback"))
+    return action
+
+
+def advance(table: Table) -> int:
+    """Apply the bots' moves until a person must act or the deal is over; how many moved."""
+    deal = table.match.deal
+    moved = 0
+    while deal is not None and not deal.is_over and table.seats[deal.turn].kind == "bot":
+        deal.apply(bot_action(table, deal.turn))
+        table.version += 1
+        moved += 1
+    return moved
+
+
+def hint_for(table: Table, obs: Observation) -> tuple[Action, str] | None:
+    """The bots' hint for the person at ``obs.seat``: an action and its reason.
+
+    Uses ``app.bots.base.hint(obs, rng)`` when the bots package provides it, else the move the
+    strongest available level would make.
+    """
+    if not obs.is_my_turn:
+        return None
+    rng = bot_rng(table, obs.seat, "hint")
+    hint = getattr(base, "hint", None)
+    try:
+        if hint is not None:
+            found = hint(obs, rng)
+            return found.action, found.reason
+        levels = available_levels() or ["random"]
+        action = _get_bot(levels[-1], bot_settings(table)).choose(obs, rng)
+    except Exception:
+        log.exception("no hint at table %s", table.id)
+        return None
+    label = LEVEL_LABELS.get(levels[-1], levels[-1])
+    return action, f"This is what the {label.lower()} computer player would do here."

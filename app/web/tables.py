@@ -1,0 +1,163 @@
+"""A table: one match, its seats and the settings that change only the pages and the bots.
+
+Seats are generic (design.md 1.6 and Part 2): each is a person, known by the hash of a secret
+token kept in an HttpOnly cookie, or a computer player of some level. A table against the
+computer has one person at seat 0. Everything here round-trips through JSON so that the table
+store can save a table on every change and a restart resumes it.
+
+This module holds no rules: the match (``app.engine.match.Match``) does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+from app.engine.cards import Card, codes, parse
+from app.engine.match import Match
+
+SeatKind = Literal["person", "bot"]
+
+SPEEDS: dict[str, tuple[str, int]] = {
+    "instant": ("Instant", 0),
+    "fast": ("Fast", 350),
+    "normal": ("Normal", 800),
+    "slow": ("Slow", 1500),
+}
+"""Speed key -> (label, milliseconds between two revealed moves)."""
+
+FOOL_PRESETS: dict[str, str] = {
+    "T": "lowest trump",
+    "ST": "lowest staff",
+    "CU": "lowest cup",
+    "SW": "lowest sword",
+    "CO": "lowest coin",
+}
+"""The seed's "Leading Fool as ..." list (rules.md 2.13): the suit code preselected."""
+
+SEAT_NAMES: dict[str, tuple[str, ...]] = {
+    "danish-tarok": ("You", "Right", "Left"),
+    "troccas": ("You", "Right", "Partner", "Left"),
+}
+"""design.md 1.2."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    kind: SeatKind
+    name: str
+    level: str | None = None
+    """A bot's level (``easy``, ``medium``, ``hard``, ...)."""
+    token_hash: str | None = None
+    """A person's token, hashed; the token itself lives only in the person's cookie."""
+
+    def admits(self, token: str | None) -> bool:
+        """Whether ``token`` is this person's seat token."""
+        if self.kind != "person" or self.token_hash is None or not token:
+            return False
+        return hmac.compare_digest(self.token_hash, hash_token(token))
+
+
+@dataclass
+class TableSettings:
+    """Settings of the pages and the computer players; none of them is a rule."""
+
+    speed: str = "normal"
+    tap_to_continue: bool = False
+    hints: bool = True
+    names_on_hover: bool = False
+    four_colour: bool = False
+    fool_preset: str = "T"
+    see_all: bool = False
+    """"Opponents see all hands" (rules.md 2.13, 3.7): off by default."""
+    nolo_help: list[tuple[int, int]] = field(default_factory=list)
+    """(helper, trier) seat pairs from the four "... can help ... try for No Tricks" boxes."""
+
+    @property
+    def delay_ms(self) -> int:
+        return SPEEDS.get(self.speed, SPEEDS["normal"])[1]
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["nolo_help"] = [list(pair) for pair in self.nolo_help]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableSettings:
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        known["nolo_help"] = [(int(a), int(b)) for a, b in known.get("nolo_help", [])]
+        return cls(**known)
+
+
+@dataclass
+class Table:
+    """A match at a table, with what the pages need to show it the same way after a restart."""
+
+    id: str
+    match: Match
+    seats: list[Seat]
+    settings: TableSettings
+    seed: str
+    version: int = 0
+    """Grows by one with every action and every new deal (design.md 1.6 ``data-version``)."""
+    deal_base: int = 0
+    """The version at which the current deal started: step k of the deal is ``deal_base + k``."""
+    selection: list[Card] = field(default_factory=list)
+    """The cards the person at seat 0 has chosen so far for the discard."""
+    acknowledged: int = -1
+    """The number of the deal whose declarations the person has seen (the "Continue" pause)."""
+
+    @property
+    def game(self) -> str:
+        return self.match.game.key
+
+    @property
+    def deal_number(self) -> int:
+        """1 for the first deal of the match."""
+        return len(self.match.records) + 1
+
+    def seat_name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "match": self.match.to_json(),
+            "seats": [asdict(seat) for seat in self.seats],
+            "settings": self.settings.to_json(),
+            "seed": self.seed,
+            "version": self.version,
+            "deal_base": self.deal_base,
+            "selection": codes(self.selection),
+            "acknowledged": self.acknowledged,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Table:
+        return cls(
+            id=data["id"],
+            match=Match.from_json(data["match"]),
+            seats=[Seat(**seat) for seat in data["seats"]],
+            settings=TableSettings.from_json(data.get("settings", {})),
+            seed=data["seed"],
+            version=data["version"],
+            deal_base=data["deal_base"],
+            selection=[parse(c) for c in data.get("selection", [])],
+            acknowledged=data.get("acknowledged", -1),
+        )
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def new_table_id() -> str:
+    """Unguessable and short enough to read out: 12 URL-safe characters."""
+    return secrets.token_urlsafe(9)
