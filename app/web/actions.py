@@ -1,0 +1,189 @@
+"""What a person's posted action does to a table: turn the form into an engine action, let
+the engine decide, then let the bots answer.
+
+The handlers run under the table's lock, off the event loop (bots may think). They never
+decide a rule: legality is the engine's (``Deal.apply`` raises ``IllegalAction`` and changes
+nothing); a refusal becomes ``Refused`` with a message for the person and an HTTP status.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from starlette.datastructures import FormData
+
+from app.engine.actions import Action, CallBob, DemandFool, Discard, IllegalAction, PlayCard
+from app.engine.cards import FOOL, Card, display_name
+from app.engine.deal import Deal, Phase
+from app.engine.observation import observe
+from app.web import forms, runner
+from app.web.frames import fool_prompt_applies
+from app.web.tables import Table
+
+PERSON = 0
+
+
+class Refused(Exception):
+    """An action the table refuses, with the message to show and the status to send."""
+
+    def __init__(self, message: str, status: int = 422) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Outcome:
+    start: int | None = None
+    """The step of the deal to show first (the person's own action); None: the latest."""
+    prompt: str | None = None
+    announce: str | None = "replace"
+    """How the announcements change: ``replace`` (since the person's action), ``append``
+    (the steps shown from ``start`` on) or None (unchanged)."""
+
+
+def current_deal(table: Table) -> Deal:
+    deal = table.match.deal
+    if deal is None:
+        raise Refused("There is no deal in progress.", 409)
+    return deal
+
+
+def require_turn(table: Table, phase: Phase) -> Deal:
+    deal = current_deal(table)
+    if deal.is_over:
+        raise Refused("The deal is over.", 409)
+    if deal.turn != PERSON:
+        raise Refused(f"It is not your turn: {table.seat_name(deal.turn)} is to play.", 409)
+    if deal.phase is not phase:
+        raise Refused(f"That is not the decision now: {_phase_words(deal.phase)}.", 409)
+    return deal
+
+
+def _phase_words(phase: Phase) -> str:
+    return {
+        Phase.DISCARD: "the dealer lays cards away",
+        Phase.PLAY: "a card is to be played",
+        Phase.DEMAND_FOOL: "the Fool may be demanded",
+        Phase.BOB: "the Bob may be called",
+        Phase.OVER: "the deal is over",
+    }[phase]
+
+
+def sentence(reason: str) -> str:
+    """An engine reason ("must follow cups") as a sentence for the person."""
+    text = reason.strip().rstrip(".")
+    if text.startswith("must ") or text.startswith("may "):
+        text = f"you {text}"
+    return f"{text[:1].upper()}{text[1:]}."
+
+
+def carry_out(table: Table, action: Action) -> Outcome:
+    """Apply the person's action, then the bots' answers; show from the person's step on."""
+    deal = current_deal(table)
+    try:
+        deal.apply(action)
+    except IllegalAction as refusal:
+        raise Refused(sentence(refusal.reason)) from None
+    table.version += 1
+    start = table.version - table.deal_base
+    runner.advance(table)
+    return Outcome(start)
+
+
+def own_card(table: Table, deal: Deal, raw: str) -> Card:
+    card = forms.card(raw)
+    if card not in observe(deal, PERSON).hand:
+        raise Refused("That card is not in your hand.")
+    return card
+
+
+def play(table: Table, form: FormData) -> Outcome:
+    deal = require_turn(table, Phase.PLAY)
+    card = own_card(table, deal, forms.text(form, "card"))
+    name = forms.suit_name(form)
+    if card == FOOL and name is None and fool_prompt_applies(observe(deal, PERSON)):
+        return Outcome(prompt="fool", announce=None)
+    return carry_out(table, PlayCard(PERSON, card, name))
+
+
+def select(table: Table, form: FormData) -> Outcome:
+    """Choose a card for the discard, or put it back (idempotent: the form says which)."""
+    deal = require_turn(table, Phase.DISCARD)
+    size = deal.discard_size
+    if "select" in form:
+        card = own_card(table, deal, forms.text(form, "select"))
+        if card in table.selection:
+            return Outcome(announce=None)
+        if card not in deal.legal_discard_cards():
+            raise Refused(f"{display_name(card)}: {sentence(why_not_discard(deal, card))}")
+        if len(table.selection) >= size:
+            raise Refused(f"You have chosen {size} cards already: put one back first.")
+        table.selection.append(card)
+    else:
+        card = own_card(table, deal, forms.text(form, "unselect"))
+        if card in table.selection:
+            table.selection.remove(card)
+    return Outcome(announce=None)
+
+
+def why_not_discard(deal: Deal, card: Card) -> str:
+    """The engine's reason why ``card`` cannot be part of any discard."""
+    others = [c for c in deal.legal_discard_cards() if c != card][: deal.discard_size - 1]
+    try:
+        deal.check(Discard(PERSON, (card, *others)))
+    except IllegalAction as refusal:
+        return refusal.reason
+    return "it cannot be laid away with the other cards"
+
+
+def discard(table: Table, form: FormData) -> Outcome:
+    deal = require_turn(table, Phase.DISCARD)
+    chosen = forms.cards(form, "card")
+    if len(chosen) != deal.discard_size:
+        raise Refused(f"Choose exactly {deal.discard_size} cards, then press Discard.")
+    hand = observe(deal, PERSON).hand
+    if any(card not in hand for card in chosen):
+        raise Refused("That card is not in your hand.")
+    if len(set(chosen)) != len(chosen):
+        raise Refused(f"Choose {deal.discard_size} different cards.")
+    outcome = carry_out(table, Discard(PERSON, tuple(sorted(chosen))))
+    table.selection = []
+    return outcome
+
+
+def decide(table: Table, form: FormData) -> Outcome:
+    """A yes/no decision: demand the Fool (rules.md 2.7d) or call Bob (3.5, 3.7)."""
+    deal = current_deal(table)
+    choice = forms.text(form, "choice")
+    if choice not in ("yes", "no"):
+        raise forms.BadForm("the choice must be yes or no")
+    if deal.phase is Phase.DEMAND_FOOL:
+        require_turn(table, Phase.DEMAND_FOOL)
+        return carry_out(table, DemandFool(PERSON, choice == "yes"))
+    require_turn(table, Phase.BOB)
+    return carry_out(table, CallBob(PERSON, choice == "yes"))
+
+
+def acknowledge(table: Table, form: FormData) -> Outcome:
+    """The person has read the declarations: the pages go on after the discard."""
+    current_deal(table)
+    table.acknowledged = table.deal_number
+    return Outcome(start=2, announce="append")
+
+
+def next_deal(table: Table, form: FormData) -> Outcome:
+    deal = current_deal(table)
+    if not deal.is_over:
+        raise Refused("The deal is not over yet.", 409)
+    table.match.start_deal()
+    table.version += 1
+    table.deal_base = table.version
+    table.selection = []
+    runner.advance(table)
+    return Outcome(start=0)
+
+
+def change_settings(table: Table, form: FormData) -> Outcome:
+    table.settings = forms.table_settings(form, table.settings)
+    return Outcome(announce=None)

@@ -1,0 +1,92 @@
+"""The application factory: ``create_app(data_dir)`` wires the store, templates and routers.
+
+Static files (the stylesheet, htmx, the card faces) are served with long-lived cache headers;
+their URLs carry a content hash, so a changed file gets a new address. Nothing is fetched from
+elsewhere: the game works on a LAN without internet. Errors become pages (or, for htmx, a
+partial that says what happened), never a bare 500 or a JSON body.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
+
+from app.paths import STATIC_DIR
+from app.web.deps import Problem
+from app.web.render import is_htmx, make_templates, render
+from app.web.routes import pages, tables
+from app.web.store import TableStore
+
+log = logging.getLogger(__name__)
+
+LONG_CACHE = "public, max-age=31536000, immutable"
+SHORT_CACHE = "public, max-age=3600"
+
+
+class CachedStatic(StaticFiles):
+    """Static files with Cache-Control: a year for hashed URLs (``?v=``), an hour otherwise."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        if response.status_code in (200, 304):
+            versioned = b"v=" in scope.get("query_string", b"")
+            response.headers["Cache-Control"] = LONG_CACHE if versioned else SHORT_CACHE
+        return response
+
+
+def create_app(data_dir: Path | str = "data") -> FastAPI:
+    store = TableStore(Path(data_dir))
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        store.close()
+
+    app = FastAPI(
+        title="Trionfi", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
+    )
+    app.state.store = store
+    app.state.templates = make_templates()
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
+    app.mount("/static", CachedStatic(directory=STATIC_DIR), name="static")
+    app.include_router(pages.router)
+    app.include_router(tables.router)
+    _add_error_pages(app)
+    return app
+
+
+def _add_error_pages(app: FastAPI) -> None:
+    @app.exception_handler(Problem)
+    async def problem(request: Request, error: Problem) -> Response:
+        return error_page(request, error.status, error.title, error.message)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        if error.status_code == 404:
+            return error_page(request, 404, "Not found", "There is nothing at this address.")
+        if error.status_code == 405:
+            return error_page(request, 405, "Not allowed", "That address does not take this.")
+        return error_page(request, error.status_code, "Cannot do that", str(error.detail))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, error: RequestValidationError) -> Response:
+        return error_page(request, 400, "Not understood", "That request was not valid.")
+
+
+def error_page(request: Request, status: int, title: str, message: str) -> Response:
+    template = "partials/problem_response.html" if is_htmx(request) else "pages/error.html"
+    response = render(request, template, {"title": title, "message": message}, status)
+    if is_htmx(request):
+        response.headers["HX-Retarget"] = "#main"
+        response.headers["HX-Reswap"] = "innerHTML"
+    return response

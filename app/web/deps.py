@@ -1,0 +1,93 @@
+"""Dependencies of the routes (FastAPI ``Annotated`` aliases) and the seat cookie.
+
+A person's seat is proved by a random secret token in an HttpOnly, SameSite=Lax cookie scoped
+to the table's address; the table stores only its hash. A request without the right token is
+refused with 403 and a page that says so.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.responses import Response
+
+from app.web.store import TableStore
+from app.web.tables import Table
+
+SEAT_COOKIE = "trionfi_seat"
+RECENT_COOKIE = "trionfi_recent"
+"""Ids of the tables this browser played at, for the home page's "continue" links (no secret:
+an id without the seat token opens nothing)."""
+COOKIE_AGE = 60 * 60 * 24 * 365
+RECENT_COUNT = 5
+
+
+class Problem(Exception):
+    """A request that gets a page explaining what went wrong (not found, not your seat)."""
+
+    def __init__(self, status: int, title: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.title = title
+        self.message = message
+
+
+def get_store(request: Request) -> TableStore:
+    store: TableStore = request.app.state.store
+    return store
+
+
+StoreDep = Annotated[TableStore, Depends(get_store)]
+
+
+def find_table(store: TableStore, table_id: str) -> Table:
+    table = store.get(table_id)
+    if table is None:
+        raise Problem(404, "No such table", "There is no table at this address.")
+    return table
+
+
+def seat_of(request: Request, table: Table) -> int | None:
+    token = request.cookies.get(SEAT_COOKIE)
+    for index, seat in enumerate(table.seats):
+        if seat.admits(token):
+            return index
+    return None
+
+
+def require_person(request: Request, table: Table) -> int:
+    """The requester's seat at ``table``; only seat 0 plays against the computer."""
+    seat = seat_of(request, table)
+    if seat != 0:
+        raise Problem(
+            403,
+            "Not your seat",
+            "This table belongs to someone else, or this browser lost its seat. "
+            "Start a new game from the home page.",
+        )
+    return seat
+
+
+def set_seat_cookie(response: Response, table_id: str, token: str) -> None:
+    response.set_cookie(
+        SEAT_COOKIE,
+        token,
+        max_age=COOKIE_AGE,
+        path=f"/tables/{table_id}",
+        httponly=True,
+        samesite="lax",
+    )
+
+
+def recent_tables(request: Request) -> list[str]:
+    raw = request.cookies.get(RECENT_COOKIE, "")
+    ids = [part for part in raw.split(".") if part and len(part) <= 32]
+    return ids[:RECENT_COUNT]
+
+
+def remember_table(request: Request, response: Response, table_id: str) -> None:
+    ids = [table_id, *(i for i in recent_tables(request) if i != table_id)][:RECENT_COUNT]
+    response.set_cookie(
+        RECENT_COOKIE, ".".join(ids), max_age=COOKIE_AGE, path="/", httponly=True, samesite="lax"
+    )

@@ -1,0 +1,238 @@
+"""What the announcements say: each step of a deal told in words, from one seat's view.
+
+An event is worked out from two observations of the same seat (before and after one action)
+and the action itself, and only from what that seat may know: a discard is named only when the
+observation shows it, a play once it is on the table. The texts feed the ``#announcements``
+live region (design.md 1.6) and the visible log beside the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import groupby
+
+from app.engine.actions import Action, DemandFool, Discard, PlayCard
+from app.engine.cards import SUIT_NAMES, display_name
+from app.engine.declarations import Declaration
+from app.engine.ledger import KING_POT, PAGAT_POT, Account, LedgerEntry
+from app.engine.observation import Observation
+from app.engine.troccas import Bob
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str
+    """``deal``, ``discard``, ``declaration``, ``play``, ``trick``, ``bob``, ``payment``,
+    ``decision``, ``over``."""
+    text: str
+    seat: int | None = None
+
+
+class Names:
+    """Seat and account names, and verbs that agree with them ("You play", "Left plays")."""
+
+    def __init__(self, seat_names: list[str], viewer: int, chicks: bool) -> None:
+        self.seat_names = seat_names
+        self.viewer = viewer
+        self.chicks = chicks
+
+    def subject(self, seat: int) -> str:
+        return self.seat_names[seat]
+
+    def object(self, account: Account) -> str:
+        if account == self.viewer:
+            return "you"
+        if isinstance(account, int):
+            return self.seat_names[account]
+        if account == KING_POT:
+            return "the Queen pot" if self.chicks else "the King pot"
+        if account == PAGAT_POT:
+            return "the Pagat pot"
+        return str(account)
+
+    def verb(self, seat: int, plain: str, third: str) -> str:
+        return plain if seat == self.viewer else third
+
+    def says(self, seat: int, plain: str, third: str) -> str:
+        return f"{self.subject(seat)} {self.verb(seat, plain, third)}"
+
+
+LEDGER_KINDS: dict[str, str] = {
+    "pot-founding": "Founding the pots",
+    "pot-refill": "Refilling an empty pot",
+    "dealer-fee": "Dealer's fee",
+    "declaration": "Declaration",
+    "card-lost": "An Ultimo card lost",
+    "pagat-trick": "The Pagat wins a trick",
+    "king-ultimo": "King Ultimo",
+    "pagat-ultimo": "Pagat Ultimo",
+    "bagud": "Bagud (a failed Ultimo)",
+    "last-trick": "The last trick",
+    "tout": "Tout (every trick)",
+    "nolo": "Nolo (no trick)",
+    "count": "The count",
+    "result": "Team result",
+}
+
+DECLARATION_KINDS: dict[str, str] = {
+    "trumps": "trumps",
+    "matadors": "matadors",
+    "full-cavalry": "full cavalry",
+    "abundant-cavalry": "abundant cavalry",
+    "half-cavalry": "half cavalry",
+    "full-kings": "full kings",
+    "abundant-kings": "abundant kings",
+    "half-kings": "half kings",
+}
+
+
+def ledger_label(kind: str, chicks: bool) -> str:
+    label = LEDGER_KINDS.get(kind, kind.replace("-", " ").capitalize())
+    return label.replace("King", "Queen") if chicks and kind == "king-ultimo" else label
+
+
+def declaration_text(declaration: Declaration, chicks: bool) -> str:
+    """A declaration as announced; never names a card by its full name (rules.md 2.5).
+
+    The engine's detail for half kings names the missing King ("without the King of Cups"),
+    which may lie in a hand the viewer cannot see; the pages say only its suit.
+    """
+    kind = DECLARATION_KINDS.get(declaration.kind, declaration.kind)
+    if chicks:
+        kind = kind.replace("kings", "queens")
+    detail = declaration.detail
+    if declaration.kind == "half-kings":
+        suit = detail.rsplit(" of ", 1)[-1]
+        court = "Queen" if chicks else "King"
+        detail = f"three {court}s and the Fool, no {court.lower()} of {suit.lower()}"
+    return f"{kind}: {detail}"
+
+
+def payment_lines(entries: list[LedgerEntry], names: Names) -> list[str]:
+    """Ledger entries told in words, one line per run of the same kind and trick."""
+    lines: list[str] = []
+    for (kind, trick), group in groupby(entries, key=lambda e: (e.kind, e.trick)):
+        if kind == "declaration":
+            continue  # the declaration's own announcement says what it pays
+        label = ledger_label(kind, names.chicks)
+        if trick is not None:
+            label = f"{label}, trick {trick}"
+        lines.append(f"{label}: {_describe(list(group), names)}.")
+    return lines
+
+
+def _describe(entries: list[LedgerEntry], names: Names) -> str:
+    parts = [
+        f"{names.subject(e.target)} {_signed(e.amount)}"
+        for e in entries
+        if e.source is None and isinstance(e.target, int)
+    ]
+    payers: dict[Account, list[LedgerEntry]] = {}
+    for entry in entries:
+        if entry.source is not None:
+            payers.setdefault(entry.source, []).append(entry)
+    shapes = {tuple((e.target, e.amount) for e in paid) for paid in payers.values()}
+    if len(payers) == len(names.seat_names) and len(shapes) == 1:
+        amounts = [f"{e.amount} to {names.object(e.target)}" for e in next(iter(payers.values()))]
+        return f"everyone pays {_join(amounts)}"
+    for source, paid in payers.items():
+        amounts = [f"{e.amount} to {names.object(e.target)}" for e in paid]
+        if isinstance(source, int):
+            payer = names.says(source, "pay", "pays")
+        else:
+            payer = f"{names.object(source)} pays"
+        parts.append(f"{payer} {_join(amounts)}")
+    return "; ".join(parts)
+
+
+def _signed(amount: int) -> str:
+    return f"+{amount}" if amount > 0 else f"−{-amount}" if amount < 0 else "±0"
+
+
+def _join(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def step_events(
+    before: Observation, after: Observation, action: Action, names: Names
+) -> list[Event]:
+    """What one action showed the viewer, in the order it happened."""
+    events = _action_events(before, after, action, names)
+    for declaration in after.declarations[len(before.declarations) :]:
+        text = declaration_text(declaration, names.chicks)
+        each = f"{declaration.value} from each other player"
+        says = names.says(declaration.seat, "declare", "declares")
+        events.append(Event("declaration", f"{says} {text} ({each}).", declaration.seat))
+    if len(after.tricks) > len(before.tricks):
+        trick = after.tricks[-1]
+        says = names.says(trick.winner, "win", "wins")
+        events.append(Event("trick", f"{says} trick {trick.number}.", trick.winner))
+    events.extend(
+        Event("bob", bob_text(bob, names), bob.target) for bob in after.bobs[len(before.bobs) :]
+    )
+    lines = payment_lines(list(after.ledger[len(before.ledger) :]), names)
+    events.extend(Event("payment", line) for line in lines)
+    if after.counts is not None and before.counts is None:
+        events.append(Event("over", over_text(after, names)))
+    return events
+
+
+def _action_events(
+    before: Observation, after: Observation, action: Action, names: Names
+) -> list[Event]:
+    seat = action.seat
+    if isinstance(action, PlayCard):
+        card = display_name(action.card)
+        if action.name is not None:
+            says = names.says(seat, "lead", "leads")
+            return [Event("play", f"{says} {card} as {SUIT_NAMES[action.name]}.", seat)]
+        return [Event("play", f"{names.says(seat, 'play', 'plays')} {card}.", seat)]
+    if isinstance(action, Discard):
+        return [Event("discard", discard_text(after, seat, names), seat)]
+    if isinstance(action, DemandFool):
+        text = "demand the Fool" if action.demand else "do not demand the Fool"
+        if seat != names.viewer:
+            text = "demands the Fool" if action.demand else "does not demand the Fool"
+        return [Event("decision", f"{names.subject(seat)} {text}.", seat)]
+    text = names.says(seat, "call", "calls") if action.call else names.says(seat, "let", "lets")
+    return [Event("decision", f"{text} {'Bob!' if action.call else 'the Bob go.'}", seat)]
+
+
+def discard_text(obs: Observation, seat: int, names: Names) -> str:
+    if obs.game == "troccas":
+        what = f"{names.verb(seat, 'put', 'puts')} two cards in the kitty"
+    else:
+        what = f"{names.verb(seat, 'discard', 'discards')} three cards"
+    if obs.discard is not None:
+        shown = ", ".join(display_name(card) for card in obs.discard)
+        return f"{names.subject(seat)} {what}: {shown}."
+    return f"{names.subject(seat)} {what}."
+
+
+def bob_text(bob: Bob, names: Names) -> str:
+    suit = SUIT_NAMES[bob.suit].lower()
+    if bob.revealed is not None:
+        holder = names.subject(bob.revealed)
+        return f"Bob in {suit}: the page of that suit is in {holder}'s hand."
+    assert bob.source is not None
+    assert bob.target is not None
+    assert bob.page is not None
+    assert bob.returned is not None
+    taker = names.subject(bob.target)
+    if bob.source == bob.target:
+        return (
+            f"Bob! {taker} {names.verb(bob.target, 'add', 'adds')} {display_name(bob.page)} "
+            f"to the trick and {names.verb(bob.target, 'take', 'takes')} back "
+            f"{display_name(bob.returned)}."
+        )
+    giver = names.object(bob.source)
+    return (
+        f"Bob! {taker} {names.verb(bob.target, 'take', 'takes')} {display_name(bob.page)} "
+        f"from {giver}, who takes back {display_name(bob.returned)}."
+    )
+
+
+def over_text(obs: Observation, names: Names) -> str:
+    assert obs.counts is not None
+    counts = ", ".join(f"{names.subject(seat)} {count}" for seat, count in enumerate(obs.counts))
+    return f"The deal is over. Counts: {counts}."

@@ -1,0 +1,132 @@
+"""Reading posted forms without trusting them.
+
+Every field is read as text and checked here: a missing, repeated, oversized or unknown value
+gives a ``BadForm`` with a message for the person, never an exception further in. The home
+page's form becomes a ``Setup``: the game, the level, the rule options (``Options``) and the
+table settings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from starlette.datastructures import FormData
+
+from app.engine.cards import SUIT_BY_CODE, Card, Suit, UnknownCard, parse
+from app.engine.options import GAMES, Options
+from app.web.runner import available_levels, default_level
+from app.web.tables import FOOL_PRESETS, SPEEDS, TableSettings
+
+MAX_FIELD = 200
+
+NOLO_HELP: tuple[tuple[str, int, int, str], ...] = (
+    ("help_0_2", 0, 2, "Player can help Left try for No Tricks"),
+    ("help_2_0", 2, 0, "Left can help Player try for No Tricks"),
+    ("help_0_1", 0, 1, "Player can help Right try for No Tricks"),
+    ("help_1_0", 1, 0, "Right can help Player try for No Tricks"),
+)
+"""The seed's four boxes (rules.md 2.13): field name, helper seat, trier seat, seed text."""
+OPTION_PREFIX = {"danish-tarok": "dk_", "troccas": "tr_"}
+
+
+class BadForm(ValueError):
+    """A form that no page of ours sends."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    game: str
+    level: str
+    options: Options
+    settings: TableSettings
+
+
+def text(form: FormData, name: str, default: str | None = None) -> str:
+    values = form.getlist(name)
+    if not values:
+        if default is None:
+            raise BadForm(f"the form has no {name}")
+        return default
+    value = values[0]
+    if not isinstance(value, str) or len(value) > MAX_FIELD:
+        raise BadForm(f"the form's {name} is not valid")
+    return value
+
+
+def flag(form: FormData, name: str) -> bool:
+    return form.get(name) in ("on", "true", "1", "yes")
+
+
+def version(form: FormData) -> int:
+    raw = text(form, "version")
+    if not raw.isdigit() or len(raw) > 12:
+        raise BadForm("the form's version is not valid")
+    return int(raw)
+
+
+def card(value: str) -> Card:
+    try:
+        return parse(value)
+    except UnknownCard:
+        raise BadForm("that is not a card") from None
+
+
+def cards(form: FormData, name: str) -> list[Card]:
+    values = form.getlist(name)
+    if len(values) > 10:
+        raise BadForm("too many cards")
+    return [card(value) for value in values if isinstance(value, str)]
+
+
+def suit_name(form: FormData) -> Suit | None:
+    raw = form.get("name")
+    if raw is None or raw == "":
+        return None
+    if not isinstance(raw, str) or raw.upper() not in SUIT_BY_CODE:
+        raise BadForm("that is not a suit the Fool can stand for")
+    return SUIT_BY_CODE[raw.upper()]
+
+
+def setup(form: FormData) -> Setup:
+    """The home page's choices."""
+    game = text(form, "game", "danish-tarok")
+    if game not in GAMES:
+        raise BadForm("choose Danish Tarok or Swiss Troccas")
+    level = text(form, "difficulty", default_level())
+    if level not in available_levels():
+        level = default_level()
+    prefix = OPTION_PREFIX[game]
+    options = Options(**{key: flag(form, prefix + key) for key in Options.keys_for(game)})
+    speed = text(form, "speed", "normal")
+    preset = text(form, "fool_preset", "T")
+    settings = TableSettings(
+        speed=speed if speed in SPEEDS else "normal",
+        tap_to_continue=flag(form, "tap_to_continue"),
+        hints=flag(form, "hints"),
+        names_on_hover=flag(form, "names_on_hover"),
+        four_colour=flag(form, "four_colour"),
+        fool_preset=preset if preset in FOOL_PRESETS else "T",
+        see_all=flag(form, "see_all"),
+        nolo_help=[
+            (helper, trier)
+            for name, helper, trier, _ in NOLO_HELP
+            if game == "danish-tarok" and flag(form, name)
+        ],
+    )
+    return Setup(game, level, options, settings)
+
+
+def table_settings(form: FormData, current: TableSettings) -> TableSettings:
+    """The settings a table's own settings form may change (pages only, never a rule)."""
+    speed = text(form, "speed", current.speed)
+    preset = text(form, "fool_preset", current.fool_preset)
+    return TableSettings(
+        speed=speed if speed in SPEEDS else current.speed,
+        tap_to_continue=flag(form, "tap_to_continue"),
+        hints=flag(form, "hints"),
+        names_on_hover=flag(form, "names_on_hover"),
+        four_colour=flag(form, "four_colour"),
+        fool_preset=preset if preset in FOOL_PRESETS else current.fool_preset,
+        see_all=current.see_all,
+        nolo_help=current.nolo_help,
+    )

@@ -1,0 +1,153 @@
+"""Which frame of the deal a response shows, and which one comes next.
+
+The server has already applied the bots' moves; the pages reveal them one at a time at the
+table's speed. A frame is one step of the deal's timeline. From a frame the page fetches the
+next one after a delay (a longer one when a trick was just completed, so its winner can be
+seen), or waits for "Continue" at trick ends with "tap to continue", or stops at the latest
+step. With JavaScript off no frame is fetched: each page shows the latest step.
+
+One pause is part of the table's state, not of the page: after the Danish declarations the
+person confirms with "Continue" (rules.md 2.5), so the table shows the step right after the
+discard until they do, whatever the page or a reload asks for.
+"""
+
+from __future__ import annotations
+
+from app.engine.actions import DemandFool, Discard, PlayCard
+from app.engine.cards import FOOL, SUIT_NAMES, display_name
+from app.engine.deal import Phase
+from app.engine.observation import Observation
+from app.web.runner import hint_for
+from app.web.summary import build_summary
+from app.web.tables import Table
+from app.web.timeline import Timeline, timeline_of
+from app.web.views import Frame
+
+VIEWER = 0
+
+
+def declarations_pending(table: Table, timeline: Timeline) -> bool:
+    """Whether the person has still to confirm this deal's declarations."""
+    if timeline.last < 1 or table.acknowledged == table.deal_number:
+        return False
+    return bool(timeline.observations[1].declarations)
+
+
+def completes_trick(timeline: Timeline, step: int) -> bool:
+    if step < 1:
+        return False
+    before, after = timeline.observations[step - 1], timeline.observations[step]
+    return len(after.tricks) > len(before.tricks)
+
+
+def next_stop(table: Table, timeline: Timeline, step: int) -> int:
+    """The step to show after ``step``: the next one, or with "Instant" the next trick end
+    (with "tap to continue") or the latest step."""
+    if step >= timeline.last:
+        return timeline.last
+    if table.settings.delay_ms > 0:
+        return step + 1
+    if table.settings.tap_to_continue:
+        for candidate in range(step + 1, timeline.last):
+            if completes_trick(timeline, candidate):
+                return candidate
+    return timeline.last
+
+
+def first_stop(table: Table, timeline: Timeline, step: int) -> int:
+    """The first frame to show of a sequence that starts with step ``step``."""
+    if table.settings.delay_ms > 0 or step >= timeline.last:
+        return step
+    if table.settings.tap_to_continue and completes_trick(timeline, step):
+        return step
+    return next_stop(table, timeline, step)
+
+
+def fool_prompt_applies(obs: Observation) -> bool:
+    """Leading the Fool in Danish Tarok before the last trick names a suit (rules.md 2.7c)."""
+    return (
+        obs.game == "danish-tarok"
+        and obs.is_my_turn
+        and obs.phase is Phase.PLAY
+        and not obs.trick
+        and FOOL in obs.legal
+        and obs.trick_number < 25
+    )
+
+
+def mode_of(obs: Observation, is_latest: bool, prompt: str | None) -> str:
+    if obs.phase is Phase.OVER:
+        return "over"
+    if not is_latest or not obs.is_my_turn:
+        return "wait"
+    if obs.phase is Phase.PLAY:
+        return "fool" if prompt == "fool" and fool_prompt_applies(obs) else "play"
+    return obs.phase.value
+
+
+def make_frame(
+    table: Table,
+    step: int | None = None,
+    *,
+    message: str | None = None,
+    message_kind: str = "info",
+    prompt: str | None = None,
+    hint: bool = False,
+) -> Frame:
+    """The frame at ``step`` of the current deal (the latest when None)."""
+    timeline = timeline_of(table, VIEWER)
+    last = timeline.last
+    step = last if step is None else max(0, min(step, last))
+    if declarations_pending(table, timeline) and step >= 1:
+        step = 1
+        mode = "declarations"
+    else:
+        mode = mode_of(timeline.observations[step], step == last, prompt)
+    obs = timeline.observations[step]
+    frame = Frame(
+        table=table,
+        obs=obs,
+        version=table.version if mode == "declarations" else timeline.base + step,
+        step=step,
+        is_latest=step == last,
+        mode=mode,
+        events=timeline.since_viewer(step),
+        message=message,
+        message_kind=message_kind,
+    )
+    if mode not in ("declarations", "over") and step < last:
+        _schedule(frame, table, timeline)
+    if mode == "over" and step == last:
+        frame.summary = build_summary(obs, table.match, timeline.names)
+    if hint and frame.is_latest and table.settings.hints:
+        _add_hint(frame, table)
+    return frame
+
+
+def _schedule(frame: Frame, table: Table, timeline: Timeline) -> None:
+    step = frame.step
+    frame.next_version = timeline.base + next_stop(table, timeline, step)
+    trick_end = completes_trick(timeline, step)
+    frame.tap = trick_end and table.settings.tap_to_continue
+    frame.delay_ms = table.settings.delay_ms * (2 if trick_end else 1)
+
+
+def _add_hint(frame: Frame, table: Table) -> None:
+    found = hint_for(table, frame.obs)
+    if found is None:
+        frame.hint = "No hint is available just now."
+        return
+    action, reason = found
+    if isinstance(action, PlayCard):
+        frame.hinted = (action.card,)
+        what = f"play {display_name(action.card)}"
+        if action.name is not None:
+            what += f" as {SUIT_NAMES[action.name]}"
+    elif isinstance(action, Discard):
+        frame.hinted = action.cards
+        what = "lay away " + ", ".join(display_name(c) for c in action.cards)
+    elif isinstance(action, DemandFool):
+        what = "demand the Fool" if action.demand else "do not demand the Fool"
+    else:
+        what = "call Bob" if action.call else "let the Bob go"
+    frame.hint = f"Hint: {what}. {reason}"

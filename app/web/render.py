@@ -1,0 +1,92 @@
+"""Templating and responses: a whole page for a plain request, a partial for htmx.
+
+Static files are addressed with a content hash (``/static/css/site.css?v=1a2b3c4d``), so the
+server can let browsers keep them for a year; card faces too. Every page response varies on
+``HX-Request`` (design.md Part 2), since the same address answers with a page or a partial.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from app.paths import STATIC_DIR, TEMPLATES_DIR
+
+HTMX = "vendor/htmx-2.0.11.min.js"
+
+
+@cache
+def asset_version(relative: str) -> str:
+    """A short hash of a static file (or of a folder's files) for cache-busting URLs."""
+    path = STATIC_DIR / relative
+    digest = hashlib.sha256()
+    files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+    for file in files:
+        if file.exists():
+            digest.update(file.name.encode())
+            digest.update(file.read_bytes())
+    return digest.hexdigest()[:10]
+
+
+def static_url(relative: str) -> str:
+    return f"/static/{relative}?v={asset_version(relative)}"
+
+
+def card_src(card_code: str, four_colour: bool = False) -> str:
+    folder = "cards/four-colour" if four_colour else "cards"
+    if four_colour and not (STATIC_DIR / folder / f"{card_code}.svg").exists():
+        folder = "cards"
+    return f"/static/{folder}/{card_code}.svg?v={asset_version('cards')}"
+
+
+def back_src() -> str:
+    return f"/static/cards/back.svg?v={asset_version('cards')}"
+
+
+def signed(amount: int | float) -> str:
+    """+5, −5, 0: amounts of tokens with a real minus sign."""
+    if isinstance(amount, float) and not amount.is_integer():
+        text = f"{abs(amount):.1f}"
+    else:
+        text = str(abs(int(amount)))
+    return f"+{text}" if amount > 0 else f"−{text}" if amount < 0 else "0"
+
+
+def make_templates(directory: Path = TEMPLATES_DIR) -> Jinja2Templates:
+    templates = Jinja2Templates(directory=str(directory))
+    env = templates.env
+    env.globals.update(
+        static_url=static_url, card_src=card_src, back_src=back_src, htmx_src=static_url(HTMX)
+    )
+    env.filters["signed"] = signed
+    env.trim_blocks = True
+    env.lstrip_blocks = True
+    return templates
+
+
+def is_htmx(request: Request) -> bool:
+    """An htmx request that wants a partial (not a history restore, which wants a page)."""
+    return (
+        request.headers.get("HX-Request") == "true"
+        and request.headers.get("HX-History-Restore-Request") != "true"
+    )
+
+
+def render(
+    request: Request, template: str, context: dict[str, Any], status_code: int = 200
+) -> HTMLResponse:
+    templates: Jinja2Templates = request.app.state.templates
+    response = templates.TemplateResponse(request, template, context, status_code=status_code)
+    response.headers["Vary"] = "HX-Request"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def no_content() -> Response:
+    return Response(status_code=204)

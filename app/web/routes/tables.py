@@ -1,0 +1,219 @@
+"""The table resource: create a table, show it (whole or one frame), act at it, download deals.
+
+Every action is a plain ``<form method=post>``; htmx posts the same forms and gets the
+``#table`` partial back (with the announcements swapped out of band), a plain post gets a 303
+to the table's page. Forms carry the table's version: a stale one (a double or late click)
+gets the fresh table and a short message, never a second action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import RedirectResponse, Response
+from starlette.datastructures import FormData
+
+from app.engine.match import Match
+from app.engine.record import record_of
+from app.web import actions, forms, runner
+from app.web.actions import Outcome, Refused
+from app.web.deps import (
+    Problem,
+    StoreDep,
+    find_table,
+    remember_table,
+    require_person,
+    set_seat_cookie,
+)
+from app.web.frames import first_stop, make_frame
+from app.web.render import is_htmx, render
+from app.web.store import TableStore
+from app.web.tables import SEAT_NAMES, Seat, Table, hash_token, new_table_id, new_token
+from app.web.timeline import timeline_of
+from app.web.views import Frame
+
+log = logging.getLogger(__name__)
+router = APIRouter()
+
+Handler = Callable[[Table, FormData], Outcome]
+HANDLERS: dict[str, tuple[Handler, bool]] = {
+    "play": (actions.play, True),
+    "select": (actions.select, True),
+    "discard": (actions.discard, True),
+    "decide": (actions.decide, True),
+    "continue": (actions.acknowledge, True),
+    "next": (actions.next_deal, True),
+    "settings": (actions.change_settings, False),
+}
+"""Action name -> (handler, whether its form must carry the current version)."""
+STALE = "The table had moved on since that click, so nothing was done. Here it is now."
+
+
+def new_table(setup: forms.Setup) -> tuple[Table, str]:
+    """A table against the computer: the person at seat 0, who deals first."""
+    table_id = new_table_id()
+    token = new_token()
+    names = SEAT_NAMES[setup.game]
+    seats = [Seat("person", names[0], token_hash=hash_token(token))]
+    seats += [Seat("bot", name, level=setup.level) for name in names[1:]]
+    match = Match.new(setup.game, setup.options, table_id)
+    table = Table(table_id, match, seats, setup.settings, seed=table_id)
+    match.start_deal()
+    runner.advance(table)
+    return table, token
+
+
+@router.post("/tables")
+async def create_table(request: Request, store: StoreDep) -> Response:
+    form = await _form(request)
+    try:
+        setup = forms.setup(form)
+    except forms.BadForm as error:
+        raise Problem(400, "Cannot start", f"The game could not start: {error}.") from None
+    table, token = await asyncio.to_thread(new_table, setup)
+    store.add(table)
+    response = RedirectResponse(f"/tables/{table.id}", status_code=303)
+    set_seat_cookie(response, table.id, token)
+    remember_table(request, response, table.id)
+    return response
+
+
+@router.get("/tables/{table_id}")
+async def show_table(
+    request: Request, table_id: str, store: StoreDep, prompt: str = "", hint: str = ""
+) -> Response:
+    table = find_table(store, table_id)
+    require_person(request, table)
+    async with store.lock(table_id):
+        frame = make_frame(table, prompt=prompt or None, hint=hint == "1")
+        return respond(request, frame)
+
+
+@router.get("/tables/{table_id}/at/{version}")
+async def show_frame(
+    request: Request, table_id: str, version: str, store: StoreDep, after: str = ""
+) -> Response:
+    """One frame of the deal: the pages fetch them in turn to reveal the bots' moves."""
+    table = find_table(store, table_id)
+    require_person(request, table)
+    if not is_htmx(request):
+        return RedirectResponse(f"/tables/{table_id}", status_code=303)
+    async with store.lock(table_id):
+        timeline = timeline_of(table)
+        step = timeline.step_of(int(version)) if version.isdigit() else None
+        seen = timeline.step_of(int(after)) if after.isdigit() else None
+        frame = make_frame(table, step)
+        if seen is None:
+            oob = ("innerHTML", frame.events)
+        else:
+            oob = ("beforeend", timeline.events_between(seen + 1, frame.step))
+        return respond(request, frame, oob=oob)
+
+
+@router.post("/tables/{table_id}/{action}")
+async def act(request: Request, table_id: str, action: str, store: StoreDep) -> Response:
+    entry = HANDLERS.get(action)
+    if entry is None:
+        raise Problem(404, "No such action", "This table has no such action.")
+    handler, versioned = entry
+    table = find_table(store, table_id)
+    require_person(request, table)
+    form = await _form(request)
+    async with store.lock(table_id):
+        table = find_table(store, table_id)
+        try:
+            if versioned and forms.version(form) != table.version:
+                raise Refused(STALE, 409)
+            outcome = await asyncio.to_thread(_run, store, handler, table, form)
+        except forms.BadForm as error:
+            return refuse(request, table, f"That form was not valid ({error}).", 400)
+        except Refused as refusal:
+            return refuse(request, table, refusal.message, refusal.status)
+        except Exception:
+            log.exception("action %s at table %s failed", action, table_id)
+            store.forget(table_id)
+            table = find_table(store, table_id)
+            return refuse(request, table, "Something went wrong; nothing was changed.", 500)
+        return after_action(request, table, outcome)
+
+
+def _run(store: TableStore, handler: Handler, table: Table, form: FormData) -> Outcome:
+    outcome = handler(table, form)
+    store.save(table)
+    return outcome
+
+
+def after_action(request: Request, table: Table, outcome: Outcome) -> Response:
+    if not is_htmx(request):
+        query = "?prompt=fool" if outcome.prompt else ""
+        return RedirectResponse(f"/tables/{table.id}{query}", status_code=303)
+    timeline = timeline_of(table)
+    step = None
+    if outcome.start is not None:
+        step = first_stop(table, timeline, min(outcome.start, timeline.last))
+    frame = make_frame(table, step, prompt=outcome.prompt)
+    oob: tuple[str, list[Any]] | None = None
+    if outcome.announce == "replace":
+        oob = ("innerHTML", frame.events)
+    elif outcome.announce == "append" and outcome.start is not None:
+        oob = ("beforeend", timeline.events_between(outcome.start, frame.step))
+    return respond(request, frame, oob=oob)
+
+
+def refuse(request: Request, table: Table, message: str, status: int) -> Response:
+    """A fresh table with the reason, nothing changed."""
+    frame = make_frame(table, message=message, message_kind="error")
+    return respond(request, frame, status=status)
+
+
+def respond(
+    request: Request,
+    frame: Frame,
+    *,
+    status: int = 200,
+    oob: tuple[str, list[Any]] | None = None,
+) -> Response:
+    htmx = is_htmx(request)
+    template = "partials/table_response.html" if htmx else "pages/table.html"
+    context = {"frame": frame, "oob": oob, "htmx": htmx}
+    return render(request, template, context, status_code=status)
+
+
+@router.get("/tables/{table_id}/deals/{number}.json")
+async def download(request: Request, table_id: str, number: str, store: StoreDep) -> Response:
+    """A finished deal as a hand record (``trionfi-hand/1``): every card is public by then."""
+    table = find_table(store, table_id)
+    require_person(request, table)
+    async with store.lock(table_id):
+        record = finished_record(table, int(number) if number.isdigit() else 0)
+    if record is None:
+        raise Problem(404, "No such deal", "That deal is not finished, or there is no such deal.")
+    body = json.dumps(record, indent=1)
+    name = f"trionfi-{table.game}-{table.id}-deal-{number}.json"
+    return Response(
+        body,
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+def finished_record(table: Table, number: int) -> dict[str, Any] | None:
+    records = table.match.records
+    if 1 <= number <= len(records):
+        return records[number - 1].to_json()
+    deal = table.match.deal
+    if number == len(records) + 1 and deal is not None and deal.is_over:
+        return record_of(deal).to_json()
+    return None
+
+
+async def _form(request: Request) -> FormData:
+    try:
+        return await request.form(max_files=0, max_fields=40)
+    except Exception:
+        return FormData()

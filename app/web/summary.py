@@ -1,0 +1,175 @@
+"""The end of a deal: the itemised ledger, the counts, the score sheet and its chart.
+
+Built from the viewer's observation of the finished deal (every card is public by then) and
+the match's score sheet (``Match.summaries``). The chart of each player's balance over the
+deals is drawn here as a small SVG, so the page needs no script and no chart library.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from markupsafe import Markup
+
+from app.engine.ledger import LedgerEntry
+from app.engine.match import Match
+from app.engine.observation import Observation
+from app.web.events import Names, declaration_text, ledger_label
+from app.web.render import signed
+
+SEAT_COLOURS = ("#1d5fbf", "#c0392b", "#7b3fa0", "#1e8449")
+"""Seat colours, shared with the seat panels in the stylesheet (You, Right, third, fourth)."""
+TEAM_COLOURS = ("#1d5fbf", "#c0392b")
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    what: str
+    trick: int | None
+    payer: str
+    payee: str
+    amount: str
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    number: int
+    dealer: str
+    cells: list[tuple[int, int]]
+    """(change, balance) per seat, or per team in Troccas."""
+    pots: tuple[int, int] | None
+
+
+@dataclass(frozen=True)
+class Summary:
+    counts: list[tuple[str, int]]
+    teams: list[tuple[str, int, int]]
+    """Troccas: (team, count, result)."""
+    ledger: list[LedgerRow]
+    columns: list[str]
+    sheet: list[SheetRow]
+    chart: Markup
+    pot_equity: float | None
+    declarations: list[tuple[str, str, int]]
+
+
+def team_labels(names: list[str]) -> list[str]:
+    return [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+
+
+def build_summary(obs: Observation, match: Match, names: Names) -> Summary:
+    seat_names = names.seat_names
+    troccas = obs.game == "troccas"
+    counts = list(obs.counts or [])
+    teams: list[tuple[str, int, int]] = []
+    if troccas and counts:
+        for label, seats in zip(team_labels(seat_names), ((0, 2), (1, 3)), strict=True):
+            team_count = sum(counts[s] for s in seats)
+            result = next(
+                (e.amount for e in obs.ledger if e.kind == "result" and e.target == seats[0]), 0
+            )
+            teams.append((label, team_count, result))
+    rows = match.summaries()
+    columns = team_labels(seat_names) if troccas else list(seat_names)
+    sheet = [sheet_row(row.number, seat_names[row.dealer], row.changes, row.balances, row.pots,
+                       troccas) for row in reversed(rows)]  # fmt: skip
+    series = _series([row.balances for row in rows], troccas)
+    colours = TEAM_COLOURS if troccas else SEAT_COLOURS
+    return Summary(
+        counts=[(seat_names[seat], count) for seat, count in enumerate(counts)],
+        teams=teams,
+        ledger=[ledger_row(entry, names) for entry in obs.ledger],
+        columns=columns,
+        sheet=sheet,
+        chart=balance_chart(series, columns, colours),
+        pot_equity=match.pot_equity() if obs.pots is not None else None,
+        declarations=[
+            (seat_names[d.seat], declaration_text(d, names.chicks), d.value)
+            for d in obs.declarations
+        ],
+    )
+
+
+def sheet_row(
+    number: int,
+    dealer: str,
+    changes: list[int],
+    balances: list[int],
+    pots: dict[str, int] | None,
+    troccas: bool,
+) -> SheetRow:
+    if troccas:
+        cells = [(changes[0], balances[0]), (changes[1], balances[1])]
+    else:
+        cells = list(zip(changes, balances, strict=True))
+    pot_pair = (pots["king"], pots["pagat"]) if pots is not None else None
+    return SheetRow(number, dealer, cells, pot_pair)
+
+
+def ledger_row(entry: LedgerEntry, names: Names) -> LedgerRow:
+    payer = "" if entry.source is None else _account(entry.source, names)
+    payee = _account(entry.target, names)
+    amount = str(entry.amount)
+    if entry.source is None:
+        amount = f"+{entry.amount}" if entry.amount > 0 else str(entry.amount).replace("-", "−")
+    return LedgerRow(ledger_label(entry.kind, names.chicks), entry.trick, payer, payee, amount)
+
+
+def _account(account: int | str | None, names: Names) -> str:
+    if isinstance(account, int):
+        return names.subject(account)
+    return names.object(account).removeprefix("the ").capitalize() if account else ""
+
+
+def _series(balances: list[list[int]], troccas: bool) -> list[list[int]]:
+    """Each line's values from the match's start (0) through every finished deal."""
+    lines = 2 if troccas else (len(balances[0]) if balances else 3)
+    return [[0] + [row[line] for row in balances] for line in range(lines)]
+
+
+def balance_chart(series: list[list[int]], labels: list[str], colours: tuple[str, ...]) -> Markup:
+    """A line chart of balances over the deals, as inline SVG with a text alternative."""
+    width, height, left, right, top, bottom = 320, 150, 34, 88, 10, 22
+    values = [v for line in series for v in line] or [0]
+    low, high = min(0, *values), max(0, *values)
+    if high == low:
+        high, low = high + 10, low - 10
+    deals = max(len(series[0]) - 1, 1) if series else 1
+
+    def x(i: int) -> float:
+        return left + (width - left - right) * i / deals
+
+    def y(v: int) -> float:
+        return top + (height - top - bottom) * (high - v) / (high - low)
+
+    desc = "; ".join(
+        f"{label}: {signed(line[-1])}" for label, line in zip(labels, series, strict=True)
+    )
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-labelledby="chart-title" xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="chart-title">Balances over the deals. Now: {escape(desc)}</title>',
+        f'<line x1="{left}" x2="{width - right}" y1="{y(0):.1f}" y2="{y(0):.1f}" class="zero"/>',
+        f'<text x="{left - 4}" y="{y(high) + 4:.1f}" text-anchor="end">{signed(high)}</text>',
+        f'<text x="{left - 4}" y="{y(low) + 4:.1f}" text-anchor="end">{signed(low)}</text>',
+        f'<text x="{left - 4}" y="{y(0) + 4:.1f}" text-anchor="end">0</text>',
+        f'<text x="{(left + width - right) / 2:.0f}" y="{height - 4}" text-anchor="middle">'
+        f"{'deal 1' if deals == 1 else f'deals 1–{deals}'}</text>",
+    ]
+    for index, (line, label) in enumerate(zip(series, labels, strict=True)):
+        colour = colours[index % len(colours)]
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line))
+        parts.append(
+            f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5" '
+            f'stroke-linejoin="round"/>'
+        )
+        end_x, end_y = x(len(line) - 1), y(line[-1])
+        parts.append(f'<circle cx="{end_x:.1f}" cy="{end_y:.1f}" r="3" fill="{colour}"/>')
+        label_y = top + 12 + 14 * index
+        parts.append(
+            f'<text x="{width - right + 8}" y="{label_y}" fill="{colour}" class="legend">'
+            f"{escape(label)} {signed(line[-1])}</text>"
+        )
+    parts.append("</svg>")
+    return Markup("".join(parts))

@@ -1,0 +1,294 @@
+"""View models of the table page, built from one seat's observation and nothing else.
+
+A frame is the table as the viewer saw it at one step of the deal: the latest step, or an
+earlier one while the pages reveal the bots' moves one at a time. Every card shown comes from
+``Observation`` (the viewer's hand, the cards on the table, a discard the rules show), so a
+page cannot hold a card its viewer may not see (design.md 1.6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from app.engine.cards import FOOL, SUIT_CODES, Card, Suit, code, display_name
+from app.engine.deal import Phase, Trick
+from app.engine.observation import Observation
+from app.web.events import Event, Names, bob_text, declaration_text
+from app.web.runner import LEVEL_LABELS
+from app.web.tables import Table
+
+POSITIONS: dict[int, tuple[str, ...]] = {
+    3: ("bottom", "right", "left"),
+    4: ("bottom", "right", "top", "left"),
+}
+GAME_NAMES = {"danish-tarok": "Danish Tarok", "troccas": "Swiss Troccas"}
+NAMEABLE_SUITS: tuple[tuple[str, str], ...] = (
+    ("CU", "Cups"),
+    ("CO", "Coins"),
+    ("SW", "Swords"),
+    ("ST", "Staves"),
+    ("T", "Trumps"),
+)
+
+
+@dataclass(frozen=True)
+class CardView:
+    code: str
+    name: str
+    seat: int | None = None
+    position: str = ""
+    legal: bool = False
+    pressed: bool = False
+    hinted: bool = False
+    winner: bool = False
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    name: str
+    level: str
+    is_person: bool
+    position: str
+    cards: int
+    tricks: int
+    balance: int
+    is_dealer: bool
+    is_turn: bool
+    face_up: CardView | None = None
+
+
+@dataclass(frozen=True)
+class TrickView:
+    number: int
+    cards: tuple[CardView, ...]
+    finished: bool
+    winner: int | None = None
+    winner_name: str = ""
+    named: str | None = None
+
+
+@dataclass
+class Frame:
+    """Everything the table template needs for one step of the deal."""
+
+    table: Table
+    obs: Observation
+    version: int
+    step: int
+    is_latest: bool
+    mode: str
+    """``play``, ``discard``, ``fool``, ``demand_fool``, ``bob``, ``declarations`` (the pause),
+    ``wait`` (someone else acts, or the pages are still revealing moves) or ``over``."""
+    events: list[Event] = field(default_factory=list)
+    """Announcements since the viewer's last action, up to this step."""
+    message: str | None = None
+    message_kind: str = "info"
+    hint: str | None = None
+    hinted: tuple[Card, ...] = ()
+    next_version: int | None = None
+    """The next frame to fetch, while moves remain to be revealed."""
+    delay_ms: int = 0
+    tap: bool = False
+    """Wait for "Continue" before the next frame (the finished trick stays in view)."""
+    summary: object | None = None
+
+    @property
+    def game_name(self) -> str:
+        return GAME_NAMES[self.obs.game]
+
+    @property
+    def phase_attr(self) -> str:
+        if self.mode == "declarations":
+            return "declarations"
+        return self.obs.phase.value
+
+    @property
+    def turn_attr(self) -> int:
+        if self.mode == "declarations":
+            return self.obs.seat
+        return self.obs.turn
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.table.seats]
+
+    def title(self) -> str:
+        """The tab title: whose turn it is, unmistakably."""
+        if self.mode == "over":
+            return f"Deal over · {self.game_name} · Trionfi"
+        if self.mode in ("play", "discard", "fool", "demand_fool", "bob", "declarations"):
+            return f"▶ Your turn · {self.game_name} · Trionfi"
+        if self.obs.turn >= 0:
+            return f"{self.names[self.obs.turn]} to play · {self.game_name} · Trionfi"
+        return f"{self.game_name} · Trionfi"
+
+    def status(self) -> str:
+        """One line under the trick saying what happens now."""
+        obs = self.obs
+        if self.mode == "over":
+            return "The deal is over."
+        if self.mode == "declarations":
+            return "Declarations are made. Continue when you have read them."
+        if self.mode == "discard":
+            if obs.game == "troccas":
+                return "Your turn: choose 2 cards for the kitty."
+            return "Your turn: choose 3 cards to discard."
+        if self.mode == "fool":
+            return "Which suit does your Fool stand for?"
+        if self.mode == "demand_fool":
+            return "Trick 23: do you demand that the Fool be played now?"
+        if self.mode == "bob":
+            return "Your King can take the page: call Bob?"
+        if self.mode == "play":
+            return "Your turn: lead a card." if not obs.trick else "Your turn: play a card."
+        if obs.turn < 0:
+            return ""
+        name = self.names[obs.turn]
+        if obs.phase is Phase.DISCARD:
+            return f"{name} is discarding."
+        return f"{name} is thinking…" if self.is_latest else f"{name} to play."
+
+    # ------------------------------------------------------------------ parts
+
+    def seats(self) -> list[SeatView]:
+        obs = self.obs
+        positions = POSITIONS[obs.seat_count]
+        views = []
+        for seat, info in enumerate(self.table.seats):
+            face_up = None
+            if obs.face_up is not None and seat != obs.seat and obs.face_up[seat] is not None:
+                card = obs.face_up[seat]
+                assert card is not None
+                face_up = card_view(card, seat)
+            level = LEVEL_LABELS.get(info.level or "", info.level or "")
+            views.append(
+                SeatView(
+                    seat=seat,
+                    name=info.name,
+                    level=level if info.kind == "bot" else "",
+                    is_person=info.kind == "person",
+                    position=positions[(seat - obs.seat) % obs.seat_count],
+                    cards=obs.hand_sizes[seat],
+                    tricks=obs.won_tricks[seat],
+                    balance=obs.balances[seat],
+                    is_dealer=seat == obs.dealer,
+                    is_turn=seat == self.turn_attr,
+                    face_up=face_up,
+                )
+            )
+        return views
+
+    def hand(self) -> list[CardView]:
+        obs = self.obs
+        legal = set(obs.legal) if self.mode in ("play", "discard") else set()
+        pressed = set(self.table.selection) if self.mode == "discard" else set()
+        hinted = set(self.hinted)
+        return [
+            card_view(card, obs.seat, legal=card in legal, pressed=card in pressed,
+                      hinted=card in hinted)
+            for card in obs.hand
+        ]  # fmt: skip
+
+    def trick(self) -> TrickView | None:
+        """The trick in play; or the finished trick until the next lead (design.md 1.6)."""
+        obs = self.obs
+        if obs.trick:
+            cards = tuple(
+                card_view(card, obs.seat_in_trick(i), viewer=obs.seat, seats=obs.seat_count)
+                for i, card in enumerate(obs.trick)
+            )
+            named = dict(NAMEABLE_SUITS).get(_suit_code(obs.named)) if obs.named else None
+            return TrickView(obs.trick_number, cards, False, named=named)
+        if obs.tricks:
+            return self._finished(obs.tricks[-1])
+        return None
+
+    def last_trick(self) -> TrickView | None:
+        """The trick before the one ``#trick`` shows."""
+        tricks = self.obs.tricks
+        if self.obs.trick:
+            return self._finished(tricks[-1]) if tricks else None
+        return self._finished(tricks[-2]) if len(tricks) > 1 else None
+
+    def _finished(self, trick: Trick) -> TrickView:
+        obs = self.obs
+        cards = tuple(
+            card_view(card, trick.seat_of(i, obs.seat_count), viewer=obs.seat,
+                      seats=obs.seat_count, winner=trick.seat_of(i, obs.seat_count) == trick.winner)
+            for i, card in enumerate(trick.cards)
+        )  # fmt: skip
+        named = dict(NAMEABLE_SUITS).get(_suit_code(trick.named)) if trick.named else None
+        return TrickView(trick.number, cards, True, trick.winner, self.names[trick.winner], named)
+
+    def discards(self) -> tuple[list[CardView], int]:
+        """The discard as shown to the viewer (cards), or how many cards lie face down."""
+        obs = self.obs
+        if not obs.discard_made:
+            return [], 0
+        if obs.discard is not None:
+            return [card_view(card, obs.dealer) for card in obs.discard], 0
+        return [], 3 if obs.game == "danish-tarok" else 2
+
+    def declarations(self) -> list[tuple[str, str, int]]:
+        return [
+            (self.names[d.seat], declaration_text(d, self.obs.options.chicks_rule), d.value)
+            for d in self.obs.declarations
+        ]
+
+    def pots(self) -> list[tuple[str, int]]:
+        if self.obs.pots is None:
+            return []
+        king = "Queen pot" if self.obs.options.chicks_rule else "King pot"
+        return [(king, self.obs.pots[0]), ("Pagat pot", self.obs.pots[1])]
+
+    def fool_choices(self) -> list[tuple[str, str, bool]]:
+        preset = self.table.settings.fool_preset
+        return [(value, label, value == preset) for value, label in NAMEABLE_SUITS]
+
+    def selection_codes(self) -> list[str]:
+        return [code(card) for card in self.table.selection]
+
+    def first_legal_index(self) -> int:
+        """Where keyboard focus lands when it becomes the viewer's turn: the hinted card, or
+        the first playable one."""
+        hand = self.obs.hand
+        for wanted in (set(self.hinted), set(self.obs.legal)):
+            for index, card in enumerate(hand):
+                if card in wanted:
+                    return index
+        return -1
+
+    def bob_lines(self) -> list[str]:
+        names = Names(self.names, self.obs.seat, self.obs.options.chicks_rule)
+        return [bob_text(bob, names) for bob in self.obs.bobs]
+
+    def bob_suit(self) -> str:
+        """The suit of the trick that gives the pending Bob (the last finished trick)."""
+        tricks = self.obs.tricks
+        if not tricks:
+            return ""
+        trick = tricks[-1]
+        first = trick.cards[1] if trick.cards[0] == FOOL else trick.cards[0]
+        return display_name(first).rsplit(" of ", 1)[-1].lower()
+
+
+def card_view(
+    card: Card,
+    seat: int | None = None,
+    *,
+    viewer: int = 0,
+    seats: int = 3,
+    legal: bool = False,
+    pressed: bool = False,
+    hinted: bool = False,
+    winner: bool = False,
+) -> CardView:
+    position = ""
+    if seat is not None:
+        position = POSITIONS[seats][(seat - viewer) % seats]
+    return CardView(code(card), display_name(card), seat, position, legal, pressed, hinted, winner)
+
+
+def _suit_code(suit: Suit | None) -> str:
+    return SUIT_CODES.get(suit, "") if suit is not None else ""
