@@ -150,4 +150,5 @@ def _add_hint(frame: Frame, table: Table) -> None:
         what = "demand the Fool" if action.demand else "do not demand the Fool"
     else:
         what = "call Bob" if action.call else "let the Bob go"
-    frame.hint = f"Hint: {what}. {reason}"
+    reason = reason.strip().rstrip(".")
+    frame.hint = f"Hint: {what}. Why: {reason}." if reason else f"Hint: {what}."

@@ -30,6 +30,9 @@ LEVEL_LABELS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "random": "R
 
 
 def is_registered(level: str) -> bool:
+    levels = getattr(base, "LEVELS", None)
+    if isinstance(levels, dict):
+        return level in levels
     try:
         base.get_bot(level)
     except KeyError:
@@ -112,8 +115,9 @@ def advance(table: Table) -> int:
 def hint_for(table: Table, obs: Observation) -> tuple[Action, str] | None:
     """The bots' hint for the person at ``obs.seat``: an action and its reason.
 
-    Uses ``app.bots.base.hint(obs, rng)`` when the bots package provides it, else the move the
-    strongest available level would make.
+    Uses ``app.bots.base.hint(obs, rng)`` (looked up now: the bots package may add it later),
+    else the move the strongest available level would make. The observation is the person's
+    own, so the hint knows no more than they do.
     """
     if not obs.is_my_turn:
         return None
@@ -122,11 +126,11 @@ def hint_for(table: Table, obs: Observation) -> tuple[Action, str] | None:
     try:
         if hint is not None:
             found = hint(obs, rng)
-            return found.action, found.reason
+            return found.action, str(found.reason)
         levels = available_levels() or ["random"]
-        action = _get_bot(levels[-1], bot_settings(table)).choose(obs, rng)
+        action = _get_bot(levels[-1], base.BotSettings()).choose(obs, rng)
     except Exception:
         log.exception("no hint at table %s", table.id)
         return None
     label = LEVEL_LABELS.get(levels[-1], levels[-1])
-    return action, f"This is what the {label.lower()} computer player would do here."
+    return action, f"what the {label.lower()} computer player would do here"

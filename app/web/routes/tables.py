@@ -90,7 +90,10 @@ async def show_table(
     table = find_table(store, table_id)
     require_person(request, table)
     async with store.lock(table_id):
-        frame = make_frame(table, prompt=prompt or None, hint=hint == "1")
+        if hint == "1":  # the bots' hint may think for a while: off the event loop
+            frame = await asyncio.to_thread(make_frame, table, prompt=prompt or None, hint=True)
+        else:
+            frame = make_frame(table, prompt=prompt or None)
         return respond(request, frame)
 
 
