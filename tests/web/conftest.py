@@ -1,0 +1,38 @@
+"""Fixtures of the route tests: an app on a fresh data directory and a person at a table."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.web import create_app
+from app.web.tables import Table
+from tests.web.factory import save
+from tests.web.support import Person, TestClient
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def client(data_dir: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(data_dir)) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def seat(client: TestClient, data_dir: Path) -> Any:
+    """Put a built table into the app's store and return the person sitting at it."""
+
+    def sit(table: Table, token: str) -> Person:
+        save(table, data_dir)
+        person = Person(client, table.id, token)
+        person.get()
+        return person
+
+    return sit
