@@ -82,6 +82,10 @@ def build_parser() -> argparse.ArgumentParser:
     from app.web.serve import add_parser as add_serve
 
     add_serve(commands)
+
+    from app.arena import add_parser as add_arena
+
+    add_arena(commands)
     return parser
 
 

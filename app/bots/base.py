@@ -55,14 +55,12 @@ class BotSettings:
 
 
 class Bot(Protocol):
+    """What a player of a seat is: ours (``LevelBot``, which also gives hints) or a program."""
+
     level: str
 
     def choose(self, obs: Observation, rng: Random) -> Action:
         """A legal action for ``obs.seat``; called only when it is that seat's turn."""
-        ...
-
-    def hint(self, obs: Observation, rng: Random) -> Hint:
-        """The action ``choose`` would take, with its reason."""
         ...
 
 
@@ -159,7 +157,7 @@ def fool_name(obs: Observation, card: Card, rng: Random) -> Suit | None:
 _BOTS: dict[tuple[str, BotSettings], LevelBot] = {}
 
 
-def get_bot(level: str, settings: BotSettings | None = None) -> Bot:
+def get_bot(level: str, settings: BotSettings | None = None) -> LevelBot:
     """The bot of a level with the match's settings; raises ``KeyError`` for an unknown level."""
     key = (level, settings or BotSettings())
     bot = _BOTS.get(key)

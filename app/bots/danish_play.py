@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from app.bots.knowledge import TRUMPS
 from app.bots.odds import SUIT, Choice, Table, name_of
-from app.engine.cards import FOOL, IS_TRUMP, PAGAT
+from app.engine.cards import FOOL, IS_TRUMP, PAGAT, WORLD
 
 SURE = 0.95
 LIKELY = 0.7
@@ -102,9 +102,10 @@ def _lead(t: Table, legal: list[int]) -> Choice:
         ):
             return Choice(card, f"your {name_of(card)} is now the highest of its suit")
     trumps = t.by_suit[TRUMPS]
-    trumps_out = t.trumps_out()
-    if trumps and trumps_out and t.is_boss(trumps[0]) and len(trumps) >= trumps_out:
-        return Choice(trumps[0], "draw the others' trumps: you hold the most and the highest")
+    kings = [c for c in t.obs.hand if c < 56 and c % 14 == t.top]
+    if kings and len(trumps) >= 3 and len(_top_run(t)) >= 2 and t.trumps_out():
+        card = _top_run(t)[-1]
+        return Choice(card, "draw the others' trumps to make your Kings safe")
     low = _low_lead(t, legal)
     if low is not None:
         return low
@@ -114,9 +115,8 @@ def _lead(t: Table, legal: list[int]) -> Choice:
 
 
 def _low_lead(t: Table, legal: list[int]) -> Choice | None:
-    """A low card from a plain suit: short suits without a King first when holding trumps
-    (to ruff them later), long ones otherwise; never a suit an opponent can trump."""
-    has_trumps = bool(t.by_suit[TRUMPS])
+    """A low card from the longest plain suit: the others run out of it first and must spend
+    their trumps on it, which decides the last trick. Suits guarding a King come last."""
     best: tuple[float, int] | None = None
     for suit in range(4):
         cards = [c for c in t.by_suit[suit] if c in legal]
@@ -125,18 +125,14 @@ def _low_lead(t: Table, legal: list[int]) -> Choice | None:
         low = cards[-1]
         if t.is_ultimo_card(low):
             continue
-        length = len(cards)
-        score = -float(length) if has_trumps else float(length)
+        score = float(len(cards)) - 1.5 * t.value[low]
         if any(c % 14 == t.top for c in cards):
-            score -= 5
-        for seat in t.later_seats():
-            if t.holds_any(seat, t.out_of_suit(suit)) == 0.0:
-                score -= 3
+            score -= 4
         if best is None or score > best[0]:
             best = (score, low)
     if best is None:
         return None
-    return Choice(best[1], "lead low to keep your good cards")
+    return Choice(best[1], "lead low from your longest suit: the others must trump it first")
 
 
 # ---------------------------------------------------------------------- following
@@ -148,7 +144,8 @@ def _follow(t: Table, legal: list[int]) -> Choice:
     if cover is not None:
         return cover
     chances = {c: t.win_chance(c) for c in legal if c != FOOL}
-    winners = [c for c, p in chances.items() if p >= LIKELY]
+    keep = reserved(t)
+    winners = [c for c, p in chances.items() if p >= LIKELY and c not in keep]
     pagat = PAGAT in winners and chances[PAGAT] >= 0.85 and t.trumps_out() > 0
     if pagat:
         return Choice(PAGAT, "your I wins this trick: the others must follow suit")
@@ -203,6 +200,26 @@ def strongest_declarer(t: Table) -> int | None:
     return None if best is None else best[1]
 
 
+def reserved(t: Table) -> set[int]:
+    """Trumps kept for the last trick: the World always, and late in the deal the highest
+    trump still in play when it is mine."""
+    trumps = t.by_suit[TRUMPS]
+    keep = {c for c in trumps if c == WORLD}
+    if trumps and len(t.obs.hand) <= 6 and t.is_boss(trumps[0]):
+        keep.add(trumps[0])
+    return keep
+
+
+def _top_run(t: Table) -> list[int]:
+    """My trumps that no trump still in play can beat, from the top down."""
+    run: list[int] = []
+    for card in t.by_suit[TRUMPS]:
+        if t.higher_out(card):
+            break
+        run.append(card)
+    return run
+
+
 def _cheapest_loser(t: Table, cards: list[int]) -> int:
     return min(cards, key=lambda c: (_loss_cost(t, c), t.strength[c]))
 
@@ -215,6 +232,8 @@ def _loss_cost(t: Table, card: int) -> int:
     cost = 3 * t.value[card]
     if t.is_ultimo_card(card):
         cost += 30
+    if card in reserved(t):
+        cost += 60
     if IS_TRUMP[card]:
         cost += 2 + (t.strength[card] - 100) // 3
     elif len(t.by_suit[SUIT[card]]) <= 2 and any(

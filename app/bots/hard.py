@@ -101,10 +101,13 @@ def _same(
 
 
 def _world_count(obs: Observation, tried: int, budget: int, exact: bool) -> int:
+    """Worlds to sample: the budget shared out, within bounds that shrink with a small
+    budget (tests and quick arenas)."""
+    low = max(1, min(MIN_WORLDS, budget // 1500))
     if exact:
-        return EXACT_WORLDS
+        return max(1, min(EXACT_WORLDS, EXACT_WORLDS * budget // HARD_BUDGET))
     plays = max(1, sum(obs.hand_sizes) - len(obs.trick))
-    return max(MIN_WORLDS, min(MAX_WORLDS, budget // (tried * plays)))
+    return max(low, min(MAX_WORLDS, budget // (tried * plays)))
 
 
 def _evaluate(
@@ -119,7 +122,7 @@ def _evaluate(
     start = time.perf_counter()
     done = 0
     for _ in range(worlds):
-        if done >= MIN_WORLDS and time.perf_counter() - start > TIME_CAP:
+        if done and time.perf_counter() - start > TIME_CAP:
             break
         world = sample_world(know, obs, rng)
         base = Sim.from_world(obs, world.holdings, world.discard)

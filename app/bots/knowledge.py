@@ -140,6 +140,8 @@ def _read_discard(know: Knowledge, obs: Observation) -> None:
     know.sizes[KITTY] = 0
     if obs.discard is not None:
         know.played.update(obs.discard)
+        if know.danish and obs.seat != obs.dealer:
+            _discard_breaks_no_combination(know, obs.dealer, obs.discard)
         return
     if not obs.discard_made:
         return
@@ -149,6 +151,19 @@ def _read_discard(know: Knowledge, obs: Observation) -> None:
     excluded.update(plain(suit, top_rank(know.chicks)) for suit in PLAIN_SUITS)
     if know.danish and not obs.options.traditional_skat_restrictions:
         know.void[KITTY].add(TRUMPS)
+
+
+def _discard_breaks_no_combination(know: Knowledge, dealer: int, discard: tuple[int, ...]) -> None:
+    """A discarded court belonged to no combination of the dealer's 28 cards (rules.md 2.4):
+    the kept cards do not complete its suit's courts, with or without the Fool."""
+    for suit in PLAIN_SUITS:
+        courts = {int(plain(suit, rank)) for rank in range(4)}
+        laid = len(courts & set(discard))
+        if not laid:
+            continue
+        rest = frozenset(courts - set(discard))
+        know.forbidden[dealer].append(Forbidden(rest, 4 - laid, False))
+        know.forbidden[dealer].append(Forbidden(rest, 3 - laid, True))
 
 
 def _read_tricks(know: Knowledge, obs: Observation) -> None:

@@ -16,7 +16,8 @@ from math import comb
 from random import Random
 
 from app.bots.knowledge import KITTY, Knowledge
-from app.engine.cards import FOOL, IS_TRUMP
+from app.engine.cards import FOOL, IS_TRUMP, Card
+from app.engine.declarations import cavalry_cards
 from app.engine.observation import Observation
 
 TRIES = 30
@@ -46,7 +47,7 @@ def sample_world(know: Knowledge, obs: Observation, rng: Random) -> World:
         if found is None:
             continue
         assignment = found
-        if _respects_declarations(know, found):
+        if _respects_declarations(know, found) and _discard_is_legal(know, obs, found):
             break
     if assignment is None:
         assignment = _deal_loosely(know, holders, rng)
@@ -182,6 +183,22 @@ def _respects_declarations(know: Knowledge, assignment: dict[int, list[int]]) ->
         for rule in rules:
             if (not rule.with_fool or has_fool) and len(rule.cards & holding) >= rule.need:
                 return False
+    return True
+
+
+def _discard_is_legal(know: Knowledge, obs: Observation, assignment: dict[int, list[int]]) -> bool:
+    """Danish, hidden discard: no card of a combination the dealer's 28 cards declare, and
+    under the traditional restrictions trumps only if the dealer kept none (rules.md 2.4)."""
+    if not know.danish or KITTY not in assignment or obs.dealer == know.seat:
+        return True
+    discard: set[int] = set(assignment[KITTY]) | know.known[KITTY]
+    dealer = obs.dealer
+    kept: set[int] = set(assignment.get(dealer, ()))
+    kept |= know.known[dealer] | set(know.played_by[dealer])
+    if discard & cavalry_cards([Card(c) for c in kept | discard]):
+        return False
+    if any(IS_TRUMP[c] for c in discard):
+        return not any(IS_TRUMP[c] for c in kept)
     return True
 
 

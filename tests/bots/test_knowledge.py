@@ -13,7 +13,7 @@ from app.engine.cards import FOOL, IS_TRUMP, SUIT_OF
 from app.engine.deal import Deal
 from app.engine.observation import observe
 from app.engine.options import GAMES
-from tests.bots.helpers import deal_at
+from tests.bots.helpers import deal_at, rebuild
 
 
 def true_holder(deal: Deal, card: int) -> int | None:
@@ -101,3 +101,19 @@ def test_declared_trump_counts_are_respected() -> None:
             assert sum(1 for c in kept if IS_TRUMP[c] or c == FOOL) == low, seed
             checked += 1
     assert checked > 10
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_sampled_world_could_have_been_the_deal(game: str) -> None:
+    """A world rebuilt into a deal replays every action legally and shows the seat exactly
+    the observation it had: the sampler uses everything the seat knows."""
+    for seed in range(200):
+        deal = deal_at(game, 5000 + seed)
+        if deal.is_over:
+            continue
+        seat = (deal.turn + seed) % deal.seat_count
+        obs = observe(deal, seat)
+        world = sample_world(read(obs), obs, Random(seed))
+        other = rebuild(deal, world)
+        assert other is not None, seed
+        assert observe(other, seat) == obs, seed

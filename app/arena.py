@@ -1,0 +1,359 @@
+"""``trionfi arena``: bot levels play each other over many deals (design.md 1.5).
+
+Every arena deal is dealt from its own stream of the seed, as the first deal of a match, with
+the dealer rotating with the deal's number; in Danish Tarok a seat's result is its balance
+change from after the opening payments (pot founding and the dealer's fee, which no play
+changes) to the end of the deal, in Troccas its team's points (count minus 36). With
+``--duplicate`` each deal is replayed with the levels rotated through the seats (each
+distinct seating once), which cancels most of the luck of the cards.
+
+A level's figure per deal is its mean over the seats it held in that deal's seatings; means,
+differences between levels and their 95% intervals (normal approximation) are taken over
+deals, which are independent. Think time is measured around each ``choose`` call. Every
+action goes through the engine's check, and an illegal one stops the arena with exit status
+1 and a JSON error on standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from app.bots.base import LEVEL_NAMES, Bot, BotSettings, get_bot
+from app.bots.hard import HARD_BUDGET
+from app.engine.actions import IllegalAction
+from app.engine.games import GAMES
+from app.engine.observation import observe
+from app.engine.options import GAMES as GAME_KEYS
+from app.engine.options import Options
+from app.engine.record import record_of
+from app.engine.rng import derive_seed, stream
+
+Z95 = 1.959964
+
+
+class ArenaError(Exception):
+    """A bot's action the engine refused: a bug, reported loudly."""
+
+    def __init__(self, details: dict[str, Any]) -> None:
+        super().__init__(details.get("reason", "illegal action"))
+        self.details = details
+
+
+@dataclass(frozen=True)
+class Setup:
+    game: str
+    players: tuple[str, ...]
+    deals: int
+    seed: int | str
+    duplicate: bool
+    options: Options = field(default_factory=Options)
+    hard_budget: int = HARD_BUDGET
+    records: str | None = None
+    external: tuple[tuple[str, str], ...] = ()
+    think_ms: int = 1000
+
+
+@dataclass
+class DealOutcome:
+    """One deal over its seatings: each level's mean result and its think times (seconds)."""
+
+    index: int
+    results: dict[str, float]
+    times: dict[str, list[float]]
+
+
+def seatings(players: tuple[str, ...], duplicate: bool) -> list[tuple[str, ...]]:
+    """The seatings a deal is played with: the players as given, or every distinct rotation."""
+    if not duplicate:
+        return [players]
+    found: list[tuple[str, ...]] = []
+    for shift in range(len(players)):
+        seating = players[shift:] + players[:shift]
+        if seating not in found:
+            found.append(seating)
+    return found
+
+
+def play_deal(setup: Setup, index: int) -> DealOutcome:
+    game = GAMES[setup.game]
+    sums: dict[str, list[float]] = {}
+    times: dict[str, list[float]] = {}
+    for number, seating in enumerate(seatings(setup.players, setup.duplicate)):
+        deal_rng = stream(setup.seed, "arena", "deal", index)
+        deal = game.shuffle_and_deal(deal_rng, index % game.seat_count, setup.options)
+        start = list(deal.books.balances)
+        bots = [_bot(setup, level, seat) for seat, level in enumerate(seating)]
+        rngs = [stream(setup.seed, "arena", "bot", index, number, s) for s in range(len(seating))]
+        while not deal.is_over:
+            seat = deal.turn
+            obs = observe(deal, seat)
+            began = time.perf_counter()
+            action = bots[seat].choose(obs, rngs[seat])
+            times.setdefault(seating[seat], []).append(time.perf_counter() - began)
+            try:
+                deal.apply(action)
+            except IllegalAction as error:
+                raise ArenaError(
+                    {
+                        "error": "illegal-action",
+                        "deal": index,
+                        "seating": list(seating),
+                        "seat": seat,
+                        "level": seating[seat],
+                        "action": action.to_json(),
+                        "reason": error.reason,
+                    }
+                ) from None
+        for seat, level in enumerate(seating):
+            change = deal.books.balances[seat] - start[seat]
+            sums.setdefault(level, []).append(change)
+        if setup.records:
+            _write_record(setup, index, number, seating, deal)
+    results = {level: sum(values) / len(values) for level, values in sums.items()}
+    return DealOutcome(index, results, times)
+
+
+_EXTERNAL: dict[tuple[str, int], Bot] = {}
+
+
+def _bot(setup: Setup, level: str, seat: int) -> Bot:
+    commands = dict(setup.external)
+    if level in commands:
+        return _program(setup, level, commands[level], seat)
+    return get_bot(level, BotSettings(hard_budget=setup.hard_budget))
+
+
+def _program(setup: Setup, name: str, command: str, seat: int) -> Bot:
+    """An outside program speaking trionfi-bot/1 (one process per name and seat)."""
+    from app.protocol.program import FaultLog, ProgramBot, ProgramSeat  # noqa: PLC0415
+
+    key = (name, seat)
+    if key not in _EXTERNAL:
+        seed = derive_seed(setup.seed, "arena", "program", name, seat)
+        where = ProgramSeat(setup.game, setup.options, seat, setup.think_ms, seed)
+        _EXTERNAL[key] = ProgramBot(name, command, where, get_bot("random"), FaultLog())
+    return _EXTERNAL[key]
+
+
+def _write_record(
+    setup: Setup, index: int, number: int, seating: tuple[str, ...], deal: Any
+) -> None:
+    assert setup.records is not None
+    folder = Path(setup.records)
+    name = f"deal-{index:05d}-{number}.json"
+    (folder / name).write_text(json.dumps(record_of(deal).to_json()) + "\n", encoding="utf-8")
+    with (folder / "index.jsonl").open("a", encoding="utf-8") as handle:
+        entry = {"file": name, "deal": index, "seating": list(seating)}
+        handle.write(json.dumps(entry) + "\n")
+
+
+# ---------------------------------------------------------------------- running
+
+
+def run(setup: Setup, jobs: int = 1, progress: bool = True) -> dict[str, Any]:
+    """Play the arena and return its report (the JSON of design.md 1.5, plus differences)."""
+    if setup.records:
+        Path(setup.records).mkdir(parents=True, exist_ok=True)
+        (Path(setup.records) / "index.jsonl").unlink(missing_ok=True)
+    outcomes: list[DealOutcome] = []
+    began = time.monotonic()
+    for outcome in _outcomes(setup, jobs):
+        outcomes.append(outcome)
+        if progress and (len(outcomes) % 25 == 0 or len(outcomes) == setup.deals):
+            elapsed = time.monotonic() - began
+            print(f"arena: {len(outcomes)}/{setup.deals} deals, {elapsed:.0f} s", file=sys.stderr)
+    outcomes.sort(key=lambda o: o.index)
+    return report(setup, outcomes)
+
+
+def _outcomes(setup: Setup, jobs: int) -> Iterator[DealOutcome]:
+    if jobs <= 1:
+        for index in range(setup.deals):
+            yield play_deal(setup, index)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(_play_one, [setup] * setup.deals, range(setup.deals), chunksize=1)
+
+
+def _play_one(setup: Setup, index: int) -> DealOutcome:
+    return play_deal(setup, index)
+
+
+def report(setup: Setup, outcomes: list[DealOutcome]) -> dict[str, Any]:
+    levels = list(dict.fromkeys(setup.players))
+    figures: dict[str, Any] = {}
+    for level in levels:
+        values = [o.results[level] for o in outcomes]
+        times = sorted(t for o in outcomes for t in o.times.get(level, []))
+        mean, low, high = mean_ci(values)
+        figures[level] = {
+            "mean": round(mean, 3),
+            "ci95": [round(low, 3), round(high, 3)],
+            "decisions": len(times),
+            "think_ms": {"p50": _quantile_ms(times, 0.5), "p95": _quantile_ms(times, 0.95)},
+        }
+    differences: dict[str, Any] = {}
+    ordered = sorted(levels, key=_strength_order)
+    for stronger, weaker in itertools.pairwise(ordered):
+        values = [o.results[stronger] - o.results[weaker] for o in outcomes]
+        mean, low, high = mean_ci(values)
+        differences[f"{stronger} - {weaker}"] = {
+            "mean": round(mean, 3),
+            "ci95": [round(low, 3), round(high, 3)],
+        }
+    return {
+        "game": setup.game,
+        "deals": setup.deals,
+        "duplicate": setup.duplicate,
+        "seed": setup.seed,
+        "seatings": len(seatings(setup.players, setup.duplicate)),
+        "hard_budget": setup.hard_budget,
+        "levels": figures,
+        "differences": differences,
+    }
+
+
+def _strength_order(level: str) -> int:
+    order = list(reversed(LEVEL_NAMES))
+    return order.index(level) if level in order else -1
+
+
+def mean_ci(values: list[float]) -> tuple[float, float, float]:
+    """The mean and its 95% confidence interval (normal approximation)."""
+    count = len(values)
+    if count == 0:
+        return 0.0, 0.0, 0.0
+    mean = sum(values) / count
+    if count == 1:
+        return mean, mean, mean
+    variance = sum((v - mean) ** 2 for v in values) / (count - 1)
+    half = Z95 * math.sqrt(variance / count)
+    return mean, mean - half, mean + half
+
+
+def _quantile_ms(times: list[float], q: float) -> float:
+    if not times:
+        return 0.0
+    index = min(len(times) - 1, int(q * len(times)))
+    return round(times[index] * 1000, 1)
+
+
+def format_report(data: dict[str, Any]) -> str:
+    unit = "tokens" if data["game"] == "danish-tarok" else "team points"
+    mode = f"duplicate ({data['seatings']} seatings each)" if data["duplicate"] else "single"
+    lines = [
+        f"{GAMES[data['game']].name}: {data['deals']} deals, {mode}, seed {data['seed']}, "
+        f"hard budget {data['hard_budget']}",
+        f"mean result per deal and seat, in {unit}, with 95% confidence intervals",
+        "",
+        f"{'level':<10}{'mean':>9}  {'95% CI':<20}{'decisions':>10}{'p50 ms':>9}{'p95 ms':>9}",
+    ]
+    for level, f in data["levels"].items():
+        low, high = f["ci95"]
+        lines.append(
+            f"{level:<10}{f['mean']:>+9.2f}  [{low:+.2f}, {high:+.2f}]".ljust(41)
+            + f"{f['decisions']:>10}{f['think_ms']['p50']:>9.1f}{f['think_ms']['p95']:>9.1f}"
+        )
+    if data["differences"]:
+        lines += ["", f"{'difference':<18}{'mean':>9}  95% CI"]
+        for pair, f in data["differences"].items():
+            low, high = f["ci95"]
+            lines.append(f"{pair:<18}{f['mean']:>+9.2f}  [{low:+.2f}, {high:+.2f}]")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------- the command
+
+
+def add_parser(commands: Any) -> None:
+    """Add ``trionfi arena`` to the ``trionfi`` command's subparsers."""
+    arena = commands.add_parser("arena", help="bot levels play each other over many deals")
+    arena.add_argument("--game", required=True, choices=GAME_KEYS)
+    arena.add_argument(
+        "--players", required=True, help="one level per seat, e.g. hard,medium,medium"
+    )
+    arena.add_argument("--deals", type=int, default=100)
+    arena.add_argument("--seed", default="1", help="the seed of the deals and the bots' streams")
+    arena.add_argument("--duplicate", action="store_true", help="replay each deal in every seating")
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+    arena.add_argument("--records", metavar="DIR", help="write every deal as a hand record")
+    arena.add_argument(
+        "--hard-budget",
+        type=int,
+        default=HARD_BUDGET,
+        help=f"the hard level's simulated card plays per decision (default {HARD_BUDGET})",
+    )
+    arena.add_argument("--jobs", type=int, default=1, help="deals played in parallel processes")
+    arena.add_argument(
+        "--option", action="append", default=[], metavar="KEY", help="a rule option to turn on"
+    )
+    arena.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar='NAME="COMMAND"',
+        help="an outside program speaking trionfi-bot/1, usable under NAME",
+    )
+    arena.add_argument("--think-ms", type=int, default=1000, help="outside programs' budget")
+    arena.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    arena.set_defaults(run=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        setup = _setup(args)
+    except ValueError as error:
+        print(json.dumps({"error": "bad-arguments", "reason": str(error)}), file=sys.stderr)
+        return 2
+    try:
+        data = run(setup, jobs=args.jobs, progress=not args.quiet)
+    except ArenaError as error:
+        print(json.dumps(error.details), file=sys.stderr)
+        return 1
+    print(json.dumps(data) if args.json else format_report(data))
+    return 0
+
+
+def _setup(args: argparse.Namespace) -> Setup:
+    game = GAMES[args.game]
+    players = tuple(p.strip() for p in args.players.split(","))
+    external = tuple(_external(text) for text in args.bot)
+    names = set(LEVEL_NAMES) | {name for name, _ in external}
+    if len(players) != game.seat_count:
+        raise ValueError(f"{game.name} needs {game.seat_count} players, not {len(players)}")
+    unknown = [p for p in players if p not in names]
+    if unknown:
+        raise ValueError(f"unknown level {unknown[0]!r}: levels are {', '.join(LEVEL_NAMES)}")
+    if args.deals < 1 or args.hard_budget < 1:
+        raise ValueError("--deals and --hard-budget must be positive")
+    options = Options.from_json(args.game, dict.fromkeys(args.option, True))
+    seed = int(args.seed) if str(args.seed).lstrip("-").isdigit() else args.seed
+    return Setup(
+        args.game,
+        players,
+        args.deals,
+        seed,
+        args.duplicate,
+        options,
+        args.hard_budget,
+        args.records,
+        external,
+        args.think_ms,
+    )
+
+
+def _external(text: str) -> tuple[str, str]:
+    name, sep, command = text.partition("=")
+    if not sep or not name or not command:
+        raise ValueError(f'--bot takes NAME="COMMAND", not {text!r}')
+    return name.strip(), command.strip().strip('"')
