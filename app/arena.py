@@ -70,6 +70,8 @@ class DealOutcome:
     index: int
     results: dict[str, float]
     times: dict[str, list[float]]
+    cpu: dict[str, list[float]] = field(default_factory=dict)
+    """Processor time per decision: the think time a busy machine does not inflate."""
 
 
 def seatings(players: tuple[str, ...], duplicate: bool) -> list[tuple[str, ...]]:
@@ -88,6 +90,7 @@ def play_deal(setup: Setup, index: int) -> DealOutcome:
     game = GAMES[setup.game]
     sums: dict[str, list[float]] = {}
     times: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
     for number, seating in enumerate(seatings(setup.players, setup.duplicate)):
         deal_rng = stream(setup.seed, "arena", "deal", index)
         deal = game.shuffle_and_deal(deal_rng, index % game.seat_count, setup.options)
@@ -97,9 +100,10 @@ def play_deal(setup: Setup, index: int) -> DealOutcome:
         while not deal.is_over:
             seat = deal.turn
             obs = observe(deal, seat)
-            began = time.perf_counter()
+            began, began_cpu = time.perf_counter(), time.process_time()
             action = bots[seat].choose(obs, rngs[seat])
             times.setdefault(seating[seat], []).append(time.perf_counter() - began)
+            cpu.setdefault(seating[seat], []).append(time.process_time() - began_cpu)
             try:
                 deal.apply(action)
             except IllegalAction as error:
@@ -120,7 +124,7 @@ def play_deal(setup: Setup, index: int) -> DealOutcome:
         if setup.records:
             _write_record(setup, index, number, seating, deal)
     results = {level: sum(values) / len(values) for level, values in sums.items()}
-    return DealOutcome(index, results, times)
+    return DealOutcome(index, results, times, cpu)
 
 
 _EXTERNAL: dict[tuple[str, int], Bot] = {}
@@ -195,12 +199,14 @@ def report(setup: Setup, outcomes: list[DealOutcome]) -> dict[str, Any]:
     for level in levels:
         values = [o.results[level] for o in outcomes]
         times = sorted(t for o in outcomes for t in o.times.get(level, []))
+        cpu = sorted(t for o in outcomes for t in o.cpu.get(level, []))
         mean, low, high = mean_ci(values)
         figures[level] = {
             "mean": round(mean, 3),
             "ci95": [round(low, 3), round(high, 3)],
             "decisions": len(times),
             "think_ms": {"p50": _quantile_ms(times, 0.5), "p95": _quantile_ms(times, 0.95)},
+            "think_cpu_ms": {"p50": _quantile_ms(cpu, 0.5), "p95": _quantile_ms(cpu, 0.95)},
         }
     differences: dict[str, Any] = {}
     ordered = sorted(levels, key=_strength_order)
@@ -256,13 +262,15 @@ def format_report(data: dict[str, Any]) -> str:
         f"hard budget {data['hard_budget']}",
         f"mean result per deal and seat, in {unit}, with 95% confidence intervals",
         "",
-        f"{'level':<10}{'mean':>9}  {'95% CI':<20}{'decisions':>10}{'p50 ms':>9}{'p95 ms':>9}",
+        f"{'level':<10}{'mean':>9}  {'95% CI':<20}{'decisions':>10}{'p50 ms':>9}{'p95 ms':>9}"
+        f"{'cpu p50':>9}{'cpu p95':>9}",
     ]
     for level, f in data["levels"].items():
         low, high = f["ci95"]
         lines.append(
             f"{level:<10}{f['mean']:>+9.2f}  [{low:+.2f}, {high:+.2f}]".ljust(41)
             + f"{f['decisions']:>10}{f['think_ms']['p50']:>9.1f}{f['think_ms']['p95']:>9.1f}"
+            + f"{f['think_cpu_ms']['p50']:>9.1f}{f['think_cpu_ms']['p95']:>9.1f}"
         )
     if data["differences"]:
         lines += ["", f"{'difference':<18}{'mean':>9}  95% CI"]

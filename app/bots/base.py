@@ -104,7 +104,9 @@ class LevelBot:
         first = self.medium(obs)
         if self.level == "medium":
             return first
-        choice = hard.decide(obs, rng, self.settings.hard_budget, self.settings.see_all, first)
+        convention = first.reason.startswith("cover")
+        budget, see_all = self.settings.hard_budget, self.settings.see_all
+        choice = hard.decide(obs, rng, budget, see_all, first, convention)
         if choice.card == first.card and first.reason != "your only legal card":
             choice.reason = f"{first.reason} ({choice.reason.split(': ', 1)[-1]})"
         return choice

@@ -28,7 +28,7 @@ from app.bots.sim import Sim
 from app.engine.cards import FOOL, PAGAT, STRENGTH, SUIT_OF, VALUE, WORLD
 from app.engine.observation import Observation
 
-HARD_BUDGET = 24_000
+HARD_BUDGET = 16_000
 """Simulated card plays per decision in the pages (about 0.1-0.4 s on one core)."""
 MIN_WORLDS = 10
 MAX_WORLDS = 160
@@ -47,10 +47,20 @@ class Tally:
     trick_wins: int = 0
 
 
+CONVENTION_SLACK = 3.0
+"""A seed convention's card is kept when it does at most this much worse on average."""
+
+
 def decide(
-    obs: Observation, rng: Random, budget: int, see_all: bool, first: Choice | None
+    obs: Observation,
+    rng: Random,
+    budget: int,
+    see_all: bool,
+    first: Choice | None,
+    convention: bool = False,
 ) -> Choice:
-    """The best card over sampled worlds; ``first`` (the medium bot's choice) wins ties."""
+    """The best card over sampled worlds; ``first`` (the medium bot's choice) wins ties, and
+    when it is a seed convention (``convention``) it is kept unless clearly worse."""
     legal = list(obs.legal)
     if len(legal) == 1:
         return Choice(legal[0], "your only legal card", _name(obs, legal[0]))
@@ -62,6 +72,10 @@ def decide(
     worlds = _world_count(obs, len(tallies), budget, exact)
     done = _evaluate(obs, know, rng, tallies, worlds, exact)
     best = max(tallies, key=lambda t: t.total)
+    if convention and first is not None:
+        kept = next((t for t in tallies if t.card == first.card), best)
+        if kept.total >= best.total - CONVENTION_SLACK * max(1, done):
+            best = kept
     return Choice(best.card, _reason(obs, best, done, exact), best.name)
 
 

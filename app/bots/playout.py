@@ -35,14 +35,20 @@ def fool_name(sim: Sim, card: int) -> int | None:
 
 
 def search(sim: Sim) -> list[int]:
-    """The payoffs of playing ``sim`` out exactly (max-n); ``sim`` itself is not changed."""
+    """The payoffs of playing ``sim`` out exactly (max-n); ``sim`` is used up."""
     return _search(sim).payoffs()
 
 
 def _search(sim: Sim) -> Sim:
-    if sim.number > sim.tricks_total:
+    """The final state of the best line; forced cards are played in place, so ``sim`` is
+    changed and may be the result."""
+    while sim.number <= sim.tricks_total:
+        legal = sim.legal()
+        if len(legal) > 1:
+            break
+        sim.play(legal[0], fool_name(sim, legal[0]))
+    else:
         return sim
-    legal = sim.legal()
     seat = sim.turn
     best: Sim | None = None
     best_value = -(10**9)

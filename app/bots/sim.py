@@ -41,6 +41,8 @@ class Sim:
     """One deal from now to its end, with every holding known."""
 
     __slots__ = (
+        "best",
+        "best_strength",
         "chicks",
         "count",
         "danish",
@@ -88,6 +90,9 @@ class Sim:
         self.turn = 0
         self.named: int | None = None
         self.led: int | None = None
+        self.best = -1
+        """Index in the trick of the card winning it so far (-1: none yet)."""
+        self.best_strength = -1
         self.won: list[int] = []
         self.count: list[int] = []
         self.delta: list[int] = []
@@ -129,6 +134,9 @@ class Sim:
         for card in obs.trick:
             sim.trick.append(card)
         sim.led = sim.led_suit()
+        if sim.trick and sim.trick != [FOOL]:
+            sim.best = sim.winner_of(sim.trick)
+            sim.best_strength = sim.strength[sim.trick[sim.best]]
         sim.won = list(obs.won_tricks)
         sim.count = counts_so_far(obs, sim.value)
         sim.delta = [0] * sim.seats
@@ -161,14 +169,36 @@ class Sim:
 
     def clone(self) -> Sim:
         other = Sim.__new__(Sim)
-        for name in Sim.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.hands = [[list(cards) for cards in hand] for hand in self.hands]
-        other.trick = list(self.trick)
-        other.won = list(self.won)
+        other.best = self.best
+        other.best_strength = self.best_strength
+        other.chicks = self.chicks
         other.count = list(self.count)
+        other.danish = self.danish
+        other.dealer = self.dealer
         other.delta = list(self.delta)
+        other.discard_bonus = self.discard_bonus
+        other.fool = self.fool
+        other.fool_demanded = self.fool_demanded
+        other.hands = [[list(cards) for cards in hand] for hand in self.hands]
+        other.last_trump = self.last_trump
+        other.last_paid_on_fail = self.last_paid_on_fail
+        other.led = self.led
+        other.leader = self.leader
+        other.named = self.named
+        other.number = self.number
+        other.opened = self.opened
+        other.pagat_reward = self.pagat_reward
         other.pots = list(self.pots)
+        other.round_count = self.round_count
+        other.seats = self.seats
+        other.strength = self.strength
+        other.top = self.top
+        other.traditional_fool = self.traditional_fool
+        other.trick = list(self.trick)
+        other.tricks_total = self.tricks_total
+        other.turn = self.turn
+        other.value = self.value
+        other.won = list(self.won)
         return other
 
     # ------------------------------------------------------------------ queries
@@ -229,9 +259,12 @@ class Sim:
         return cards
 
     def winner_index(self) -> int:
-        """Index in the trick of the winning card (rules.md 2.8, 3.4 rule 7)."""
+        """Index in the trick of the card winning it so far (rules.md 2.8, 3.4 rule 7)."""
+        return self.best
+
+    def winner_of(self, trick: list[int]) -> int:
+        """The winning index of ``trick`` worked out from scratch."""
         strength = self.strength
-        trick = self.trick
         best, best_strength = -1, -1
         for index, card in enumerate(trick):
             if 56 <= card < FOOL and strength[card] > best_strength:
@@ -261,13 +294,33 @@ class Sim:
         trick.append(card)
         if len(trick) <= 2:
             self.led = self.led_suit()
+        if card != FOOL:
+            self.update_best(card, len(trick) - 1)
         if len(trick) == self.seats:
             self.finish_trick()
         else:
             self.turn = (seat + 1) % self.seats
 
+    def update_best(self, card: int, index: int) -> None:
+        """Keep ``best`` current as ``card`` joins the trick at ``index``."""
+        best = self.best
+        strength = self.strength[card]
+        if best < 0:
+            self.best, self.best_strength = index, strength
+            return
+        held = self.trick[best]
+        if card >= 56:
+            if held < 56 or strength > self.best_strength:
+                self.best, self.best_strength = index, strength
+        elif held < 56:
+            suit, held_suit = SUIT[card], SUIT[held]
+            if (suit == held_suit and strength > self.best_strength) or (
+                suit == self.led and held_suit != self.led
+            ):
+                self.best, self.best_strength = index, strength
+
     def finish_trick(self) -> None:
-        index = self.winner_index()
+        index = self.best
         seats = self.seats
         leader = self.leader
         winner = (leader + index) % seats
@@ -290,6 +343,7 @@ class Sim:
         self.trick = []
         self.named = None
         self.led = None
+        self.best = -1
         self.leader = self.turn = winner
         self.number += 1
         if self.danish and self.number == 23 and self.traditional_fool and self.fool >= 0:

@@ -96,7 +96,7 @@ def test_the_command_prints_a_table_and_json(capsys: pytest.CaptureFixture[str])
     assert data["game"] == "troccas"
     assert data["deals"] == 2
     assert data["duplicate"] is True
-    assert set(data["levels"]["easy"]) == {"mean", "ci95", "decisions", "think_ms"}
+    assert {"mean", "ci95", "decisions", "think_ms"} <= set(data["levels"]["easy"])
 
 
 def test_bad_arguments_exit_with_status_2(capsys: pytest.CaptureFixture[str]) -> None:

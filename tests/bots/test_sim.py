@@ -61,3 +61,21 @@ def test_holdings_round_trip() -> None:
     clone = sim.clone()
     clone.play(clone.legal()[0])
     assert sorted(sim.holding(deal.turn)) == sorted(deal.holdings[deal.turn])
+
+
+def test_the_running_winner_is_the_winner_worked_out_afresh() -> None:
+    for seed in range(200):
+        deal = deal_at(GAMES[seed % 2], seed)
+        if deal.is_over:
+            continue
+        obs = observe(deal, deal.turn, see_all=True)
+        assert obs.all_hands is not None
+        sim = Sim.from_world(obs, [list(h) for h in obs.all_hands], deal.discarded)
+        rng = Random(seed)
+        while not sim.is_over:
+            legal = sim.legal()
+            card = legal[int(rng.random() * len(legal))]
+            name = 4 if card == 77 and not sim.trick and sim.danish and sim.number < 25 else None
+            sim.play(card, name)
+            if sim.trick and sim.trick != [77]:
+                assert sim.winner_index() == sim.winner_of(sim.trick), seed
