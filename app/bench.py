@@ -12,8 +12,12 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
+from app.bots.base import LEVEL_NAMES, get_bot
+from app.engine.deal import Phase
 from app.engine.games import GAMES
-from app.engine.simulate import play_random_deal
+from app.engine.observation import Observation, observe
+from app.engine.options import Options
+from app.engine.simulate import play_random_deal, random_action
 
 TRIALS = 5
 
@@ -45,15 +49,53 @@ def deals_per_second(game_key: str, seconds: float, seed: int = 1) -> float:
     return best_rate(one_deal, seconds)
 
 
+def decision_positions(count: int = 40, seed: int = 7) -> list[Observation]:
+    """Observations of seats about to play, spread over both games and the whole deal."""
+    rng = Random(seed)
+    positions: list[Observation] = []
+    for index in range(count):
+        game = GAMES[sorted(GAMES)[index % len(GAMES)]]
+        deal = game.shuffle_and_deal(rng, index % game.seat_count, Options())
+        stop = int(rng.random() * game.seat_count * (25 if game.seat_count == 3 else 19))
+        while not deal.is_over and (stop > 0 or deal.phase is not Phase.PLAY):
+            if deal.phase is Phase.PLAY:
+                stop -= 1
+            deal.apply(random_action(deal, rng))
+        if not deal.is_over:
+            positions.append(observe(deal, deal.turn))
+    return positions
+
+
+def bot_decisions_per_second(level: str, seconds: float) -> float:
+    """Card-play decisions per CPU second of one bot level (default settings)."""
+    bot = get_bot(level)
+    positions = decision_positions()
+
+    def one_decision(index: int) -> None:
+        bot.choose(positions[index % len(positions)], Random(index))
+
+    return best_rate(one_decision, seconds)
+
+
 def run_bench(seconds: float = 3.0) -> dict[str, Any]:
     engine = {key: {"deals_per_second": round(deals_per_second(key, seconds))} for key in GAMES}
-    return {"engine": engine}
+    bots = {
+        level: {"decisions_per_second": _rounded(bot_decisions_per_second(level, seconds))}
+        for level in LEVEL_NAMES
+    }
+    return {"engine": engine, "bots": bots}
+
+
+def _rounded(rate: float) -> float:
+    return round(rate) if rate >= 100 else round(rate, 1)
 
 
 def format_report(report: dict[str, Any]) -> str:
     lines = ["Engine: full random deals per second (one core, best of 5 trials)"]
     for key, figures in report["engine"].items():
         lines.append(f"  {GAMES[key].name:<15} {figures['deals_per_second']:>8,}")
+    if report.get("bots"):
+        lines.append("Bots: card-play decisions per second (one core, both games)")
     for level, figures in report.get("bots", {}).items():
-        lines.append(f"  bot {level:<11} {figures['decisions_per_second']:>8,} decisions/s")
+        lines.append(f"  {level:<15} {figures['decisions_per_second']:>8,}")
     return "\n".join(lines)

@@ -1,0 +1,18 @@
+"""The bots' part of ``trionfi bench`` (design.md 1.5): figures, never asserted speeds."""
+
+from __future__ import annotations
+
+from app.bench import decision_positions, format_report, run_bench
+
+
+def test_positions_are_decisions_of_both_games() -> None:
+    positions = decision_positions(count=10)
+    assert {obs.game for obs in positions} == {"danish-tarok", "troccas"}
+    assert all(obs.is_my_turn and obs.legal for obs in positions)
+
+
+def test_bench_reports_every_level() -> None:
+    report = run_bench(seconds=0.05)
+    assert set(report["bots"]) == {"random", "easy", "medium", "hard"}
+    assert all(figures["decisions_per_second"] > 0 for figures in report["bots"].values())
+    assert "hard" in format_report(report)
