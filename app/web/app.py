@@ -84,9 +84,13 @@ def _add_error_pages(app: FastAPI) -> None:
 
 
 def error_page(request: Request, status: int, title: str, message: str) -> Response:
-    template = "partials/problem_response.html" if is_htmx(request) else "pages/error.html"
-    response = render(request, template, {"title": title, "message": message}, status)
-    if is_htmx(request):
-        response.headers["HX-Retarget"] = "#main"
-        response.headers["HX-Reswap"] = "innerHTML"
+    """A page saying what went wrong; for htmx a partial in place of the page's content,
+    sent with 200 (and the status in ``X-Trionfi-Status``) so the console stays clean."""
+    context = {"title": title, "message": message}
+    if not is_htmx(request):
+        return render(request, "pages/error.html", context, status)
+    response = render(request, "partials/problem_response.html", context)
+    response.headers["X-Trionfi-Status"] = str(status)
+    response.headers["HX-Retarget"] = "#main"
+    response.headers["HX-Reswap"] = "innerHTML"
     return response

@@ -130,8 +130,13 @@ def _series(balances: list[list[int]], troccas: bool) -> list[list[int]]:
 
 def balance_chart(series: list[list[int]], labels: list[str], colours: tuple[str, ...]) -> Markup:
     """A line chart of balances over the deals, as inline SVG with a text alternative."""
-    width, height, left, right, top, bottom = 320, 150, 34, 88, 10, 22
     values = [v for line in series for v in line] or [0]
+    longest = max(
+        (len(f"{label} {signed(line[-1])}") for label, line in zip(labels, series, strict=True)),
+        default=8,
+    )
+    right = 14 + round(6.4 * longest)
+    width, height, left, top, bottom = 240 + right, 150, 34, 10, 22
     low, high = min(0, *values), max(0, *values)
     if high == low:
         high, low = high + 10, low - 10

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 from random import Random
+from secrets import token_hex
 
 from app.bots.base import RandomBot
 from app.engine.actions import PlayCard
@@ -82,7 +83,7 @@ def _attempt(
     seats = [Seat("person", names[0], token_hash=hash_token(token))]
     seats += [Seat("bot", name, level=level) for name in names[1:]]
     table = Table(
-        f"t{seed}x{deals_before}{game[:2]}",
+        f"t{seed}x{deals_before}{game[:2]}{token_hex(3)}",
         match,
         seats,
         settings or TableSettings(speed="instant"),

@@ -26,6 +26,11 @@ def attribute(html: str, name: str) -> str:
     return found.group(1)
 
 
+def status_of(response: Any) -> int:
+    """The status a refusal stands for: htmx gets 200 and the status in a header."""
+    return int(response.headers.get("X-Trionfi-Status", response.status_code))
+
+
 def message(html: str) -> str:
     found = re.search(r'class="message[^"]*"[^>]*>([^<]*)<', html)
     return found.group(1) if found else ""
@@ -115,7 +120,9 @@ def finish_deal(person: Person, htmx: bool = False) -> None:
         elif phase == "play":
             card = person.legal()[0]
             response = person.post("play", {"version": version, "card": card}, htmx)
-            if "fool-question" in person.html:
+            if "fool-question" in person.html or "prompt=fool" in response.headers.get(
+                "location", ""
+            ):
                 response = person.post(
                     "play", {"version": version, "card": card, "name": "T"}, htmx
                 )

@@ -99,7 +99,9 @@ def play_scanned(person: Person, scanner: Scanner, htmx: bool) -> None:
             person.post("discard", {"version": version, "card": person.legal()[:size]}, htmx)
         elif phase == "play":
             card = person.legal()[-1]
-            person.post("play", {"version": version, "card": card}, htmx)
+            response = person.post("play", {"version": version, "card": card}, htmx)
+            if "prompt=fool" in response.headers.get("location", ""):
+                person.get("?prompt=fool")
             if "fool-question" in person.html:
                 scanner.check(person.html)
                 person.post("play", {"version": version, "card": card, "name": "CU"}, htmx)

@@ -22,7 +22,7 @@ from tests.web.factory import (
     person_to,
     play_until,
 )
-from tests.web.support import TestClient, attribute, finish_deal, message, start
+from tests.web.support import status_of, TestClient, attribute, finish_deal, message, start
 
 Seat = Any
 
@@ -95,7 +95,7 @@ def test_discard_choose_refuse_and_confirm(client: TestClient) -> None:
     hand = person.hand()
     illegal = next(card for card in hand if card not in legal)
     response = person.post("select", {"version": version, "select": illegal})
-    assert response.status_code == 422
+    assert status_of(response) == 422
     assert display_name(parse(illegal)) in message(person.html)
     assert "may not" in message(person.html)
     assert f'data-card="{illegal}"\n            aria-pressed="false"' in person.html
@@ -105,16 +105,16 @@ def test_discard_choose_refuse_and_confirm(client: TestClient) -> None:
         assert response.status_code == 200
         assert re.search(rf'data-card="{card}"\s+aria-pressed="true"', person.html)
     response = person.post("select", {"version": version, "select": legal[3]}, htmx=True)
-    assert response.status_code == 422
+    assert status_of(response) == 422
     assert "put one back" in message(person.html)
     response = person.post("select", {"version": version, "unselect": legal[0]}, htmx=True)
     assert re.search(rf'data-card="{legal[0]}"\s+aria-pressed="false"', person.html)
 
     response = person.post("discard", {"version": version, "card": legal[1:3]})
-    assert response.status_code == 422
+    assert status_of(response) == 422
     assert "exactly 3" in message(person.html)
     response = person.post("discard", {"version": version, "card": [illegal, *legal[1:3]]})
-    assert response.status_code == 422
+    assert status_of(response) == 422
     assert person.version() == version
 
     response = person.post("discard", {"version": version, "card": legal[1:4]})
@@ -359,7 +359,7 @@ def test_summary_score_sheet_chart_download_and_next_deal(client: TestClient, ga
 def test_no_download_of_a_deal_in_progress(client: TestClient) -> None:
     person = start(client)
     response = person.client.get(f"{person.url}/deals/1.json", headers=person.headers)
-    assert response.status_code == 404
+    assert status_of(response) == 404
 
 
 # ------------------------------------------------------------------ settings and hints

@@ -51,6 +51,7 @@ HANDLERS: dict[str, tuple[Handler, bool]] = {
     "settings": (actions.change_settings, False),
 }
 """Action name -> (handler, whether its form must carry the current version)."""
+REFUSAL_HEADER = "X-Trionfi-Status"
 STALE = "The table had moved on since that click, so nothing was done. Here it is now."
 
 
@@ -169,8 +170,17 @@ def after_action(request: Request, table: Table, outcome: Outcome) -> Response:
 
 
 def refuse(request: Request, table: Table, message: str, status: int) -> Response:
-    """A fresh table with the reason, nothing changed."""
+    """A fresh table with the reason, nothing changed.
+
+    A plain request gets the refusal's status (409, 422, 400). An htmx request gets 200, so
+    that the browser's console never reports a failed request, with the status in
+    ``X-Trionfi-Status``; the page says what happened either way.
+    """
     frame = make_frame(table, message=message, message_kind="error")
+    if is_htmx(request):
+        response = respond(request, frame)
+        response.headers[REFUSAL_HEADER] = str(status)
+        return response
     return respond(request, frame, status=status)
 
 
