@@ -11,7 +11,7 @@ import pytest
 from app.engine.cards import CODES, FOOL
 from app.engine.deal import Phase
 from tests.web.factory import build_table, person_leads_fool, play_until
-from tests.web.support import status_of, HX, Person, TestClient, attribute, message, start
+from tests.web.support import HX, Person, TestClient, attribute, message, start, status_of
 
 Seat = Any
 

@@ -22,7 +22,7 @@ from tests.web.factory import (
     person_to,
     play_until,
 )
-from tests.web.support import status_of, TestClient, attribute, finish_deal, message, start
+from tests.web.support import TestClient, attribute, finish_deal, message, start, status_of
 
 Seat = Any
 
