@@ -159,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         process = start_server(port, Path(tempfile.mkdtemp(prefix="trionfi-bench-")))
         url = f"http://127.0.0.1:{port}"
     try:
-        report = {
+        report: dict[str, Any] = {
             "clicks": [
                 click_latency(url, args.clicks, args.level, "instant"),
                 click_latency(url, args.clicks, args.level, "normal"),
@@ -175,9 +175,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         for figures in report["clicks"]:
             print(
-                f"{figures['clicks']} card clicks, {figures['level']} bots, speed {figures['speed']}:"
-                f" p50 {figures['p50_ms']} ms, p95 {figures['p95_ms']} ms,"
-                f" max {figures['max_ms']} ms"
+                f"{figures['clicks']} card clicks, {figures['level']} bots, "
+                f"speed {figures['speed']}: p50 {figures['p50_ms']} ms, "
+                f"p95 {figures['p95_ms']} ms, max {figures['max_ms']} ms"
             )
         page = report["first_page"]
         print(
