@@ -66,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
 
     from app.web.app import create_app  # noqa: PLC0415
 
+    if args.bot:
+        print("Trionfi: --bot is not used by the pages yet; the tables use our own levels.")
     app = create_app(args.data)
     for url in addresses(args.host, args.port):
         print(f"Trionfi: open {url}", flush=True)

@@ -9,6 +9,7 @@ the table's version moves on.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -86,20 +87,31 @@ def build(deal: Deal, base: int, names: Names, deal_number: int) -> Timeline:
 
 
 _cache: OrderedDict[tuple[str, int], tuple[int, Timeline]] = OrderedDict()
+_cache_lock = threading.Lock()
+"""Frames are rendered on the event loop, hints in a worker thread: both use the cache."""
 
 
 def timeline_of(table: Table, viewer: int = 0) -> Timeline:
     """The current deal's timeline for ``viewer`` (cached until the table changes)."""
     key = (table.id, viewer)
-    cached = _cache.get(key)
-    if cached is not None and cached[0] == table.version:
-        _cache.move_to_end(key)
-        return cached[1]
+    with _cache_lock:
+        cached = _cache.get(key)
+        if cached is not None and cached[0] == table.version:
+            _cache.move_to_end(key)
+            return cached[1]
     deal = table.match.deal
     assert deal is not None
     names = Names([seat.name for seat in table.seats], viewer, deal.options.chicks_rule)
     timeline = build(deal, table.deal_base, names, table.deal_number)
-    _cache[key] = (table.version, timeline)
-    while len(_cache) > CACHE_SIZE:
-        _cache.popitem(last=False)
+    with _cache_lock:
+        _cache[key] = (table.version, timeline)
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
     return timeline
+
+
+def forget(table_id: str) -> None:
+    """Drop a table's cached timelines (after a failed action reloads the table)."""
+    with _cache_lock:
+        for key in [key for key in _cache if key[0] == table_id]:
+            del _cache[key]

@@ -154,13 +154,13 @@ class Frame:
     def seats(self) -> list[SeatView]:
         obs = self.obs
         positions = POSITIONS[obs.seat_count]
+        played = {card for trick in obs.tricks for card in trick.cards} | set(obs.trick)
         views = []
         for seat, info in enumerate(self.table.seats):
             face_up = None
-            if obs.face_up is not None and seat != obs.seat and obs.face_up[seat] is not None:
-                card = obs.face_up[seat]
-                assert card is not None
-                face_up = card_view(card, seat)
+            card = obs.face_up[seat] if obs.face_up is not None else None
+            if card is not None and seat != obs.seat and card not in played:
+                face_up = card_view(card, seat)  # shown until it is played
             level = LEVEL_LABELS.get(info.level or "", info.level or "")
             views.append(
                 SeatView(

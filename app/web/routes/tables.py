@@ -34,6 +34,7 @@ from app.web.frames import first_stop, make_frame
 from app.web.render import is_htmx, render
 from app.web.store import TableStore
 from app.web.tables import SEAT_NAMES, Seat, Table, hash_token, new_table_id, new_token
+from app.web.timeline import forget as forget_timeline
 from app.web.timeline import timeline_of
 from app.web.views import Frame
 
@@ -141,6 +142,7 @@ async def act(request: Request, table_id: str, action: str, store: StoreDep) -> 
         except Exception:
             log.exception("action %s at table %s failed", action, table_id)
             store.forget(table_id)
+            forget_timeline(table_id)
             table = find_table(store, table_id)
             return refuse(request, table, "Something went wrong; nothing was changed.", 500)
         return after_action(request, table, outcome)
