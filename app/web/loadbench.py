@@ -127,22 +127,27 @@ def click_latency(url: str, clicks: int, level: str, speed: str) -> dict[str, An
 
 
 def page_weight(url: str) -> dict[str, Any]:
-    """The first page load without card faces: raw and as sent (gzip), and cache headers."""
+    """The first load of the home page and of a table page, without card faces: raw bytes
+    and bytes sent (gzip); and the Cache-Control of the static files."""
     with httpx.Client(base_url=url) as client:
         home = client.get("/")
-        html = home.text
-        assets = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
-        raw = len(home.content)
-        sent = int(home.headers.get("content-length", raw))
-        caching = {}
-        for asset in assets:
-            response = client.get(asset)
-            raw += len(response.content)
-            sent += int(response.headers.get("content-length", len(response.content)))
-            caching[asset.split("?")[0]] = response.headers.get("cache-control")
+        start = client.post("/tables", data={"game": "danish-tarok"}, follow_redirects=True)
+        figures: dict[str, Any] = {}
+        caching: dict[str, str | None] = {}
+        for name, page in (("home", home), ("table", start)):
+            assets = re.findall(r'(?:href|src)="(/static/(?:css|js|vendor)/[^"]+)"', page.text)
+            raw = len(page.content)
+            sent = int(page.headers.get("content-length", raw))
+            for asset in assets:
+                response = client.get(asset)
+                raw += len(response.content)
+                sent += int(response.headers.get("content-length", len(response.content)))
+                caching[asset.split("?")[0]] = response.headers.get("cache-control")
+            figures[name] = {"raw_bytes": raw, "sent_bytes": sent, "static_files": len(assets)}
         card = client.get("/static/cards/CU-K.svg?v=1")
         caching["/static/cards/CU-K.svg"] = card.headers.get("cache-control")
-    return {"raw_bytes": raw, "sent_bytes": sent, "assets": len(assets), "cache_control": caching}
+    figures["cache_control"] = caching
+    return figures
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -179,12 +184,15 @@ def main(argv: list[str] | None = None) -> int:
                 f"speed {figures['speed']}: p50 {figures['p50_ms']} ms, "
                 f"p95 {figures['p95_ms']} ms, max {figures['max_ms']} ms"
             )
-        page = report["first_page"]
-        print(
-            f"first page load: {page['raw_bytes'] / 1000:.1f} kB raw, "
-            f"{page['sent_bytes'] / 1000:.1f} kB sent, {page['assets']} static files"
-        )
-        for path, header in page["cache_control"].items():
+        pages = report["first_page"]
+        for name in ("home", "table"):
+            page = pages[name]
+            print(
+                f"first load of the {name} page: {page['raw_bytes'] / 1000:.1f} kB raw, "
+                f"{page['sent_bytes'] / 1000:.1f} kB sent ({page['static_files']} static files, "
+                "card faces not counted)"
+            )
+        for path, header in pages["cache_control"].items():
             print(f"  {path}: Cache-Control {header}")
     return 0
 

@@ -346,7 +346,9 @@ def test_summary_score_sheet_chart_download_and_next_deal(client: TestClient, ga
     assert dealer.group(1) == "1"  # the deal passes to the right
     finish_deal(person, htmx=True)
     html = person.get().text
-    rows = re.findall(r'<tr>\s*<th scope="row">(\d+)</th>', html.split("Score sheet", 1)[1])
+    rows = re.findall(
+        r'<tr>\s*<th scope="row"><a [^>]*>(\d+)</a></th>', html.split("Score sheet", 1)[1]
+    )
     assert rows == ["2", "1"]  # newest first
     assert (
         person.client.get(f"{person.url}/deals/2.json", headers=person.headers).status_code == 200
