@@ -13,28 +13,15 @@ tricks and results.
 
 from __future__ import annotations
 
-from app.engine.cards import FOOL, IS_PIP, PAGAT, STRENGTH, SUIT_OF, VALUE
-from app.engine.danish import (
-    LAST_TRICK_BONUS,
-    LOST_CARD_FINE,
-    NOLO,
-    PAGAT_TRICK_REWARD,
-    TOUT,
-)
+from app.bots import scoring
+from app.engine.cards import FOOL, STRENGTH, SUIT_OF, VALUE
 from app.engine.observation import Observation
 from app.engine.options import DANISH
 
 TRUMPS = 4
 """Suits are plain ints here: 0-3 the plain suits, 4 trumps, 5 none (the Fool)."""
 SUIT: tuple[int, ...] = tuple(int(s) for s in SUIT_OF)
-KING_POT, PAGAT_POT = 0, 1
-ULTIMO = (40, 45)
-DANISH_PAR, TROCCAS_PAR = 26, 36
-
-
-def is_ultimo_card(card: int, top: int) -> bool:
-    """Kings (Queens under Chicks) and the I: the Danish Ultimo cards."""
-    return card == PAGAT or (card < 56 and card % 14 == top)
+TROCCAS_PAR = 36
 
 
 class Sim:
@@ -337,9 +324,9 @@ class Sim:
         self.won[winner] += 1
         if self.danish:
             if self.number < 25:
-                self.pay_during_play(winner, trick[index])
+                scoring.pay_during_play(self, winner, trick[index])
         else:
-            self.bob(winner, trick[index])
+            scoring.bob(self, winner, trick[index])
         self.trick = []
         self.named = None
         self.led = None
@@ -351,118 +338,14 @@ class Sim:
         if self.number > self.tricks_total:
             self.turn = -1
             if self.danish:
-                self.settle_danish(trick, leader, winner, index)
+                scoring.settle_danish(self, trick, leader, winner, index)
 
-    # ------------------------------------------------------------------ Danish payments
-
-    def pay_during_play(self, winner: int, winning: int) -> None:
-        """Lost Ultimo cards and the optional Pagat reward (rules.md 2.9)."""
-        delta = self.delta
-        for position, card in enumerate(self.trick):
-            if card == PAGAT or (card < 56 and card % 14 == self.top):
-                owner = (self.leader + position) % 3
-                if owner != winner:
-                    delta[owner] -= 3 * LOST_CARD_FINE
-                    delta[(owner + 1) % 3] += LOST_CARD_FINE
-                    delta[(owner + 2) % 3] += LOST_CARD_FINE
-                    self.pots[PAGAT_POT if card == PAGAT else KING_POT] += LOST_CARD_FINE
-        if winning == PAGAT and self.pagat_reward:
-            self.pay_from_others(winner, PAGAT_TRICK_REWARD)
-
-    def pay_from_others(self, seat: int, amount: int) -> None:
-        self.delta[seat] += 2 * amount
-        self.delta[(seat + 1) % 3] -= amount
-        self.delta[(seat + 2) % 3] -= amount
-
-    def settle_danish(self, last: list[int], leader: int, winner: int, index: int) -> None:
-        """Steps A-F of rules.md 2.10 and the count of 2.11."""
-        tout = [s for s in range(3) if self.won[s] == 25]
-        nolo = [s for s in range(3) if self.won[s] == 0]
-        special = bool(tout or nolo)
-        end_of_play = list(self.pots)
-        winning = last[index]
-        top = self.top
-        ultimo_won = is_ultimo_card(winning, top)
-        if ultimo_won and not special:
-            pot = PAGAT_POT if winning == PAGAT else KING_POT
-            self.delta[winner] += end_of_play[pot]
-            self.pots[pot] -= end_of_play[pot]
-            self.pay_from_others(winner, ULTIMO[pot])
-        failed = False
-        for position, card in enumerate(last):
-            if card == winning or not is_ultimo_card(card, top):
-                continue
-            failed = True
-            owner = (leader + position) % 3
-            pot = PAGAT_POT if card == PAGAT else KING_POT
-            self.pay_from_others(owner, -ULTIMO[pot])
-            self.delta[owner] -= end_of_play[pot]
-            self.pots[pot] += end_of_play[pot]
-        paid_last = not (ultimo_won or failed) or (
-            failed and not ultimo_won and self.last_paid_on_fail
-        )
-        if paid_last and not special:
-            self.pay_from_others(winner, LAST_TRICK_BONUS)
-        if tout:
-            self.pay_from_others(tout[0], TOUT)
-        elif nolo:
-            self.pay_from_others(nolo[0], NOLO)
-        else:
-            self.settle_count()
-
-    def settle_count(self) -> None:
-        amounts = [c - DANISH_PAR for c in self.final_counts()]
-        if self.round_count:
-            next_dealer = (self.dealer + 1) % 3
-            for seat in range(3):
-                if seat != next_dealer:
-                    amounts[seat] = 5 * ((2 * amounts[seat] + 5) // 10)
-            amounts[next_dealer] = -sum(a for s, a in enumerate(amounts) if s != next_dealer)
-        for seat in range(3):
-            self.delta[seat] += amounts[seat]
+    # ------------------------------------------------------------------ results
 
     def final_counts(self) -> list[int]:
         counts = list(self.count)
         counts[self.dealer] += self.discard_bonus
         return counts
-
-    # ------------------------------------------------------------------ Troccas
-
-    def bob(self, winner: int, winning: int) -> None:
-        """The Bob after a trick (rules.md 3.5), always called."""
-        trick = self.trick
-        suit = SUIT[trick[1]] if trick[0] == FOOL else SUIT[trick[0]]
-        if suit >= TRUMPS or self.opened >> suit & 1:
-            return
-        self.opened |= 1 << suit
-        if winning != suit * 14 + self.top:
-            return
-        page = suit * 14 + 3
-        if page in trick:
-            return
-        holder = next((s for s in range(4) if page in self.hands[s][suit]), -1)
-        if holder < 0:
-            return
-        spots = [c for c in trick if IS_PIP[c]]
-        if not spots:
-            return
-        strength = self.strength
-        if holder == winner:
-            returned = max(spots, key=lambda c: (strength[c], -SUIT[c]))
-        else:
-            played = trick[(holder - self.leader) % 4]
-            if SUIT[played] == suit and played % 14 < 4:
-                return
-            returned = min(spots, key=lambda c: (strength[c], SUIT[c]))
-        self.hands[holder][suit].remove(page)
-        cards = self.hands[holder][SUIT[returned]]
-        position = 0
-        while position < len(cards) and strength[cards[position]] > strength[returned]:
-            position += 1
-        cards.insert(position, returned)
-        self.count[winner] += self.value[page] - self.value[returned]
-
-    # ------------------------------------------------------------------ results
 
     def payoffs(self) -> list[int]:
         """Each seat's result from the start of the simulation: tokens in Danish Tarok, the
