@@ -14,10 +14,79 @@ def engine_ledger_totals(result: dict[str, Any]) -> dict[tuple[str, Any, Any], i
     )
 
 
+TRICK_KINDS = {"card-lost", "pagat-trick", "king-ultimo", "pagat-ultimo", "bagud", "last-trick"}
+SETTLEMENTS = {"count", "result"}
+KINDS = (
+    TRICK_KINDS
+    | SETTLEMENTS
+    | {
+        "pot-founding",
+        "pot-refill",
+        "dealer-fee",
+        "declaration",
+        "tout",
+        "nolo",
+    }
+)
+
+
+def entry_problem(entry: dict[str, Any], seats: int, accounts: set[Any]) -> str | None:
+    """What is wrong with one ledger entry's form (design.md 1.4), if anything."""
+    kind, trick, payer, payee, amount = (
+        entry.get(key) for key in ("kind", "trick", "from", "to", "amount")
+    )
+    if set(entry) != {"kind", "trick", "from", "to", "amount"} or kind not in KINDS:
+        return f"malformed entry {entry}"
+    if (trick is not None) != (kind in TRICK_KINDS):
+        return f"trick field of {entry}"
+    if kind in SETTLEMENTS:
+        return None if payer is None and payee in range(seats) else f"settlement {entry}"
+    if payer not in accounts or payee not in accounts or not amount or amount < 0:
+        return f"payment entry {entry}"
+    return None
+
+
+def ledger_sums(record: dict[str, Any], result: dict[str, Any]) -> list[str]:
+    """The books before the deal plus the ledger give the balances and pots."""
+    seats = len(record["deal"])
+    before = record.get("before") or {}
+    balances = list(before.get("balances", [0] * seats))
+    start = before.get("pots", {"king": 0, "pagat": 0})
+    pots = {KING_POT: start["king"], PAGAT_POT: start["pagat"]}
+    for entry in result["ledger"]:
+        for account, sign in ((entry["from"], -1), (entry["to"], 1)):
+            if isinstance(account, int):
+                balances[account] += sign * entry["amount"]
+            elif account in pots:
+                pots[account] += sign * entry["amount"]
+    problems = []
+    if balances != result["balances"]:
+        problems.append(f"ledger sums {balances}, balances {result['balances']}")
+    if "pots" in result and {"king": pots[KING_POT], "pagat": pots[PAGAT_POT]} != result["pots"]:
+        problems.append(f"ledger sums to pots {pots}, result {result['pots']}")
+    return problems
+
+
+def ledger_shape(record: dict[str, Any], result: dict[str, Any]) -> list[str]:
+    """design.md 1.4: the form of every ledger entry, one settlement per seat, and the sums."""
+    seats = len(record["deal"])
+    accounts = set(range(seats)) | ({KING_POT, PAGAT_POT} if "pots" in result else set())
+    problems = [
+        problem
+        for entry in result["ledger"]
+        if (problem := entry_problem(entry, seats, accounts)) is not None
+    ]
+    for kind in SETTLEMENTS:
+        found = sorted(e["to"] for e in result["ledger"] if e["kind"] == kind)
+        if found and found != list(range(seats)):
+            problems.append(f"{kind} entries for seats {found}")
+    return problems + ledger_sums(record, result)
+
+
 def differences(record: dict[str, Any], result: dict[str, Any]) -> list[str]:
     """Every way the engine's result differs from the referee's (empty when they agree)."""
     referee = judge(record)
-    problems: list[str] = []
+    problems: list[str] = ledger_shape(record, result)
 
     def differ(what: str, engine: Any, expected: Any) -> None:
         if engine != expected:

@@ -179,9 +179,22 @@ FOOL_TIMING = [
             seed=47,
         ),
         winner(25, M, named=None),
+        refuses({"seat": F, "play": "FOOL", "name": "CU"}, at=(25, 0)),
         entries("bagud", [(D, F, 40), (D, M, 40), (D, KING_POT, 65)], trick=25),
         as_referee(),
         section="2.7d, 2.10",
+    ),
+    case(
+        "traditional timing and Fool is last trump: in trick 24 the Fool is still banned",
+        scenario(
+            options={**TRADITIONAL, "fool_is_last_trump": True},
+            hands={M: "FOOL CU-3"},
+            tricks={24: Play(F, "T5")},
+            answers=NO_DEMANDS,
+            seed=445,
+        ),
+        legal(M, "CU-3", at=(24, 1)),
+        section="2.7d-e",
     ),
     case(
         "Fool is last trump: trumps led, no trump but the Fool",

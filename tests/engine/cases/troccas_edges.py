@@ -176,6 +176,24 @@ BOBS = [
         tricks={1: Play(RIGHT, "ST-K ST-Q ST-N FOOL")},
     ),
     bob_case(
+        "the page is played to the trick: nothing happens",
+        bob_after(1, None),
+        tricks={1: Play(RIGHT, "ST-K ST-P ST-7 ST-9")},
+    ),
+    bob_case(
+        "a King played second wins the first staves trick: it takes the page",
+        bob_after(1, moved(1, PLAYER, PARTNER, "ST-P", "ST-3")),
+        hands={PLAYER: "ST-P"},
+        tricks={1: Play(RIGHT, "ST-3 ST-K ST-7 ST-9")},
+    ),
+    bob_case(
+        "the holder excused itself with the Fool: the page is taken",
+        bob_after(1, moved(1, PLAYER, RIGHT, "ST-P", "ST-3")),
+        holds(PLAYER, yes="ST-3", no="ST-P FOOL", at=(2, 0)),
+        hands={PLAYER: "ST-P"},
+        tricks={1: Play(RIGHT, "ST-K ST-3 ST-7 FOOL")},
+    ),
+    bob_case(
         "the page lies in the kitty: nothing happens",
         bob_after(1, None),
         discard="ST-P CO-2",

@@ -149,6 +149,7 @@ CASES = [
             tricks={1: Play(RIGHT, "FOOL CU-9 CU-2 T1")},
         ),
         legal_whole_hand(PARTNER, at=(1, 1)),
+        refuses({"seat": RIGHT, "play": "FOOL", "name": "CU"}, at=(1, 0)),
         legal(LEFT, "CU-2", at=(1, 2)),
         legal(PLAYER, "T1", at=(1, 3)),
         winner(1, PLAYER),
