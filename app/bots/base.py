@@ -108,7 +108,7 @@ class LevelBot:
         budget, see_all = self.settings.hard_budget, self.settings.see_all
         choice = hard.decide(obs, rng, budget, see_all, first, convention)
         if choice.card == first.card and first.reason != "your only legal card":
-            choice.reason = f"{first.reason} ({choice.reason.split(': ', 1)[-1]})"
+            choice.reason = f"{first.reason}; {choice.reason.split(': ', 1)[-1]}"
         return choice
 
     def medium(self, obs: Observation) -> Choice:

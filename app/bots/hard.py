@@ -168,15 +168,20 @@ def _is_ours(obs: Observation, winner: int) -> bool:
 
 
 def _reason(obs: Observation, best: Tally, done: int, exact: bool) -> str:
+    """ "King of Cups: wins the trick in 41 of 50 sampled deals; the best average result from
+    here (+3.2 tokens)"; the part after the colon may follow a medium reason."""
     average = best.total / max(1, done)
     unit = "tokens" if obs.game == "danish-tarok" else "points for your team"
+    wins = best.trick_wins
+    taker = "wins" if obs.game == "danish-tarok" else "your team wins"
     if exact:
-        return (
-            f"{name_of(best.card)}: best play-out to the end in {done} sampled deals "
-            f"(on average {average:+.1f} {unit})"
-        )
-    taker = "you" if obs.game == "danish-tarok" else "your team"
+        stats = f"played out exactly in {done} sampled deals"
+    elif wins == done:
+        stats = f"{taker} the trick in all {done} sampled deals"
+    elif wins == 0:
+        stats = f"gives up the trick in all {done} sampled deals"
+    else:
+        stats = f"{taker} the trick in {wins} of {done} sampled deals"
     return (
-        f"{name_of(best.card)}: {taker} win the trick in {best.trick_wins} of {done} "
-        f"sampled deals, and it does best over them (on average {average:+.1f} {unit})"
+        f"{name_of(best.card)}: {stats}; the best average result from here ({average:+.1f} {unit})"
     )
