@@ -149,6 +149,14 @@ def _program(setup: Setup, name: str, command: str, seat: int) -> Bot:
     return _EXTERNAL[key]
 
 
+def _close_programs() -> None:
+    for bot in _EXTERNAL.values():
+        close = getattr(bot, "close", None)
+        if close is not None:
+            close()
+    _EXTERNAL.clear()
+
+
 def _write_record(
     setup: Setup, index: int, number: int, seating: tuple[str, ...], deal: Any
 ) -> None:
@@ -171,11 +179,16 @@ def run(setup: Setup, jobs: int = 1, progress: bool = True) -> dict[str, Any]:
         (Path(setup.records) / "index.jsonl").unlink(missing_ok=True)
     outcomes: list[DealOutcome] = []
     began = time.monotonic()
-    for outcome in _outcomes(setup, jobs):
-        outcomes.append(outcome)
-        if progress and (len(outcomes) % 25 == 0 or len(outcomes) == setup.deals):
-            elapsed = time.monotonic() - began
-            print(f"arena: {len(outcomes)}/{setup.deals} deals, {elapsed:.0f} s", file=sys.stderr)
+    try:
+        for outcome in _outcomes(setup, jobs):
+            outcomes.append(outcome)
+            if progress and (len(outcomes) % 25 == 0 or len(outcomes) == setup.deals):
+                elapsed = time.monotonic() - began
+                print(
+                    f"arena: {len(outcomes)}/{setup.deals} deals, {elapsed:.0f} s", file=sys.stderr
+                )
+    finally:
+        _close_programs()
     outcomes.sort(key=lambda o: o.index)
     return report(setup, outcomes)
 

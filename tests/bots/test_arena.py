@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from random import Random
 
@@ -103,3 +104,11 @@ def test_bad_arguments_exit_with_status_2(capsys: pytest.CaptureFixture[str]) ->
     assert main(["arena", "--game", "troccas", "--players", "easy,easy", "--quiet"]) == 2
     assert "needs 4 players" in capsys.readouterr().err
     assert main(["arena", "--game", "troccas", "--players", "a,b,c,d", "--quiet"]) == 2
+
+
+def test_an_outside_program_plays_under_its_name(capsys: pytest.CaptureFixture[str]) -> None:
+    command = f"{sys.executable} -m app.cli bot --level easy"
+    args = ["arena", "--game", "danish-tarok", "--players", "mine,random,random", "--deals", "1"]
+    assert main([*args, "--bot", f"mine={command}", "--json", "--quiet"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["levels"]["mine"]["decisions"] > 20
