@@ -173,6 +173,48 @@ LAST_TRICK = [
     ),
 ]
 
+
+def pots_at_25(king: int, pagat: int) -> object:
+    def require(referee: object) -> bool:
+        won = referee.won  # type: ignore[attr-defined]
+        pots_ = referee.pots  # type: ignore[attr-defined]
+        return pots_ == {KING_POT: king, PAGAT_POT: pagat} and all(0 < w < 24 for w in won)
+
+    return require
+
+
+SMALL_POTS = {"balances": [-20, -20, -15], "pots": {"king": 40, "pagat": 15}}
+
+END_OF_PLAY_VALUE = [
+    case(
+        "Bagud pays the pot's end-of-play value (45), not 65",
+        scenario(
+            before=SMALL_POTS,
+            tricks={25: Play(F, "T5 SW-K CO-3")},
+            require={25: pots_at_25(45, 20)},
+            seed=44,
+        ),
+        entries("bagud", [(M, F, 40), (M, D, 40), (M, KING_POT, 45)], trick=25),
+        pots(90, 20),
+        as_referee(),
+        section="2.10",
+    ),
+    case(
+        "King Ultimo and a Bagud on a pot of 50 (a King was lost in play)",
+        scenario(
+            before=SMALL_POTS,
+            tricks={25: Play(F, "CU-K SW-K ST-4")},
+            require={25: pots_at_25(50, 20)},
+            seed=16,
+        ),
+        entries("king-ultimo", [(KING_POT, F, 50), (M, F, 40), (D, F, 40)], trick=25),
+        entries("bagud", [(M, F, 40), (M, D, 40), (M, KING_POT, 50)], trick=25),
+        pots(50, 20),
+        as_referee(),
+        section="2.10",
+    ),
+]
+
 F_WINS_ALL = " ".join(f"T{n}" for n in range(2, 22)) + " CU-K CU-Q CO-K SW-K"  # and T1
 
 TOUT_AND_NOLO = [
@@ -291,4 +333,4 @@ COUNT_AND_POTS = [
     ),
 ]
 
-CASES = LAST_TRICK + TOUT_AND_NOLO + COUNT_AND_POTS
+CASES = LAST_TRICK + END_OF_PLAY_VALUE + TOUT_AND_NOLO + COUNT_AND_POTS

@@ -221,6 +221,16 @@ FOOL_TIMING = [
 ]
 
 PAYMENTS = [
+    *[
+        case(
+            f"a King of {suit} lost in play pays 5, 5 and 5 to the King pot",
+            scenario(lacks={M: suit}, tricks={1: Play(F, f"{suit}-5 T4 {suit}-K")}),
+            winner(1, M),
+            entries("card-lost", [(D, F, 5), (D, M, 5), (D, KING_POT, 5)], trick=1),
+            section="2.9",
+        )
+        for suit in ("CU", "CO", "SW", "ST")
+    ],
     case(
         "T1 lost in play pays the Pagat pot",
         scenario(tricks={1: Play(F, "T5 T1 T2")}),
