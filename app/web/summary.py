@@ -156,12 +156,16 @@ def balance_chart(series: list[list[int]], labels: list[str], colours: tuple[str
         f'aria-labelledby="chart-title" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="chart-title">Balances over the deals. Now: {escape(desc)}</title>',
         f'<line x1="{left}" x2="{width - right}" y1="{y(0):.1f}" y2="{y(0):.1f}" class="zero"/>',
-        f'<text x="{left - 4}" y="{y(high) + 4:.1f}" text-anchor="end">{signed(high)}</text>',
-        f'<text x="{left - 4}" y="{y(low) + 4:.1f}" text-anchor="end">{signed(low)}</text>',
         f'<text x="{left - 4}" y="{y(0) + 4:.1f}" text-anchor="end">0</text>',
         f'<text x="{(left + width - right) / 2:.0f}" y="{height - 4}" text-anchor="middle">'
         f"{'deal 1' if deals == 1 else f'deals 1–{deals}'}</text>",
     ]
+    for value in (high, low):  # the axis ends, unless they would sit on the 0
+        if abs(y(value) - y(0)) >= 12:
+            parts.append(
+                f'<text x="{left - 4}" y="{y(value) + 4:.1f}" text-anchor="end">'
+                f"{signed(value)}</text>"
+            )
     for index, (line, label) in enumerate(zip(series, labels, strict=True)):
         colour = colours[index % len(colours)]
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line))
