@@ -112,3 +112,11 @@ def test_an_outside_program_plays_under_its_name(capsys: pytest.CaptureFixture[s
     assert main([*args, "--bot", f"mine={command}", "--json", "--quiet"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["levels"]["mine"]["decisions"] > 20
+
+
+def test_parallel_jobs_give_the_same_figures() -> None:
+    setup = Setup("troccas", ("easy", "random", "easy", "random"), 4, 12, True)
+    alone, parallel = run(setup, progress=False), run(setup, jobs=2, progress=False)
+    assert {k: v["mean"] for k, v in alone["levels"].items()} == {
+        k: v["mean"] for k, v in parallel["levels"].items()
+    }
