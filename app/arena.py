@@ -280,10 +280,11 @@ def format_report(data: dict[str, Any]) -> str:
     ]
     for level, f in data["levels"].items():
         low, high = f["ci95"]
+        interval = f"[{low:+.2f}, {high:+.2f}]"
+        think, cpu = f["think_ms"], f["think_cpu_ms"]
         lines.append(
-            f"{level:<10}{f['mean']:>+9.2f}  [{low:+.2f}, {high:+.2f}]".ljust(41)
-            + f"{f['decisions']:>10}{f['think_ms']['p50']:>9.1f}{f['think_ms']['p95']:>9.1f}"
-            + f"{f['think_cpu_ms']['p50']:>9.1f}{f['think_cpu_ms']['p95']:>9.1f}"
+            f"{level:<10}{f['mean']:>+9.2f}  {interval:<20}{f['decisions']:>10}"
+            f"{think['p50']:>9.1f}{think['p95']:>9.1f}{cpu['p50']:>9.1f}{cpu['p95']:>9.1f}"
         )
     if data["differences"]:
         lines += ["", f"{'difference':<18}{'mean':>9}  95% CI"]
