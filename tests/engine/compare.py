@@ -68,7 +68,9 @@ def ledger_sums(record: dict[str, Any], result: dict[str, Any]) -> list[str]:
 
 
 def ledger_shape(record: dict[str, Any], result: dict[str, Any]) -> list[str]:
-    """design.md 1.4: the form of every ledger entry, one settlement per seat, and the sums."""
+    """design.md 1.4: the form of every ledger entry, one zero-sum settlement entry per seat,
+    and the sums. Every other entry moves an amount between two accounts, so the books stay
+    zero-sum after every payment (DK-30, TR-22)."""
     seats = len(record["deal"])
     accounts = set(range(seats)) | ({KING_POT, PAGAT_POT} if "pots" in result else set())
     problems = [
@@ -77,9 +79,11 @@ def ledger_shape(record: dict[str, Any], result: dict[str, Any]) -> list[str]:
         if (problem := entry_problem(entry, seats, accounts)) is not None
     ]
     for kind in SETTLEMENTS:
-        found = sorted(e["to"] for e in result["ledger"] if e["kind"] == kind)
-        if found and found != list(range(seats)):
-            problems.append(f"{kind} entries for seats {found}")
+        entries = [e for e in result["ledger"] if e["kind"] == kind]
+        if entries and sorted(e["to"] for e in entries) != list(range(seats)):
+            problems.append(f"{kind} entries for seats {[e['to'] for e in entries]}")
+        if sum(e["amount"] for e in entries) != 0:
+            problems.append(f"{kind} entries do not sum to zero: {entries}")
     return problems + ledger_sums(record, result)
 
 

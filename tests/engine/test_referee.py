@@ -15,6 +15,9 @@ from typing import Any
 
 import pytest
 
+from app.engine.actions import PlayCard
+from app.engine.cards import FOOL, Suit, code
+from app.engine.deal import Phase
 from app.engine.games import GAMES
 from app.engine.ledger import KING_POT, PAGAT_POT, Books
 from app.engine.options import Options
@@ -41,6 +44,24 @@ def random_before(game_key: str, rng: Random) -> Books | None:
     return Books(balances, pots)
 
 
+SPECIAL = {"CU-K", "CO-K", "SW-K", "ST-K", "CU-Q", "CO-Q", "SW-Q", "ST-Q", "T1", "FOOL"}
+NAMES = [Suit.CUPS, Suit.COINS, Suit.SWORDS, Suit.STAVES, Suit.TRUMPS]
+
+
+def hoarding_action(deal: Any, rng: Random) -> Any:
+    """Random legal play that keeps Kings, Queens, T1 and the Fool as long as it can, so that
+    they reach the last tricks (Ultimo, Bagud, the Fool's deadline) far more often."""
+    if deal.phase is not Phase.PLAY:
+        return random_action(deal, rng)
+    legal = list(deal.legal_cards())
+    plain = [card for card in legal if code(card) not in SPECIAL]
+    card = rng.choice(plain or legal)
+    name = None
+    if card == FOOL and not deal.trick and deal.game == "danish-tarok" and len(deal.tricks) < 24:
+        name = rng.choice(NAMES)
+    return PlayCard(deal.turn, card, name)
+
+
 def decision_of(deal: Any) -> tuple[Any, ...] | None:
     found = next_decision(deal)
     if found is None:
@@ -48,7 +69,7 @@ def decision_of(deal: Any) -> tuple[Any, ...] | None:
     return (found["seat"], found["action"], sorted(map(str, found["legal"])))
 
 
-def compare_one(game_key: str, seed: int) -> list[str]:
+def compare_one(game_key: str, seed: int, hoard: bool = False) -> list[str]:
     game = GAMES[game_key]
     rng = Random(seed)
     options = Options(**{key: rng.random() < 0.5 for key in Options.keys_for(game_key)})
@@ -63,7 +84,7 @@ def compare_one(game_key: str, seed: int) -> list[str]:
             return [f"action {at}: engine next {decision_of(deal)}, referee {wanted}"]
         if deal.is_over:
             break
-        action = random_action(deal, rng)
+        action = hoarding_action(deal, rng) if hoard else random_action(deal, rng)
         deal.apply(action)
         referee.apply(action.to_json())
     return differences(record_of(deal).to_json(), result(deal))
@@ -72,9 +93,10 @@ def compare_one(game_key: str, seed: int) -> list[str]:
 @pytest.mark.parametrize("game_key", ["danish-tarok", "troccas"])
 @pytest.mark.parametrize("first", range(0, DEALS, CHUNK))
 def test_engine_agrees_with_the_referee(game_key: str, first: int) -> None:
+    """Odd seeds hoard the special cards (see ``hoarding_action``), even seeds play at random."""
     failures = {}
     for seed in range(first, min(first + CHUNK, DEALS)):
-        problems = compare_one(game_key, seed)
+        problems = compare_one(game_key, seed, hoard=seed % 2 == 1)
         if problems:
             failures[seed] = problems[:5]
     assert not failures, (
