@@ -114,7 +114,7 @@ def _kings(seat: int, hand: Collection[Card], has_fool: bool, chicks: bool) -> l
             return [Declaration(seat, "abundant-kings", f"all four {plural}, with the Fool", 15)]
         return [Declaration(seat, "full-kings", f"all four {plural}", 10)]
     if len(missing) == 1 and has_fool:
-        court = RANK_NAMES[RANKS[rank]]
-        detail = f"three {plural}, without the {court} of {SUIT_NAMES[missing[0]]}"
+        # the suit only: the missing card lies where the others may not see it
+        detail = f"three {plural} and the Fool, none in {SUIT_NAMES[missing[0]]}"
         return [Declaration(seat, "half-kings", detail, 5)]
     return []

@@ -41,6 +41,8 @@ class Match:
     """The deal in progress (or finished and not yet filed)."""
     last_books: Books | None = field(default=None, repr=False)
     """Balances and pots after the last filed deal; None before the first."""
+    filed: list[DealSummary] = field(default_factory=list, repr=False)
+    """The score sheet's rows of the filed deals, kept so that no deal is replayed twice."""
 
     @classmethod
     def new(cls, game_key: str, options: Options, seed: int | str) -> Match:
@@ -65,27 +67,28 @@ class Match:
         """Move the finished current deal into the match's records."""
         if self.deal is None or not self.deal.is_over:
             raise ValueError("no finished deal to file")
-        self.records.append(record_of(self.deal))
-        self.last_books = self.deal.books
+        self._file(record_of(self.deal), self.deal)
         self.deal = None
 
+    def _file(self, record: HandRecord, deal: Deal) -> None:
+        self.filed.append(self._summary(len(self.records) + 1, deal))
+        self.records.append(record)
+        self.last_books = deal.books
+
+    def _summary(self, number: int, deal: Deal) -> DealSummary:
+        previous = self.filed[-1].balances if self.filed else [0] * self.game.seat_count
+        balances = list(deal.books.balances)
+        pots = None
+        if self.game.has_pots:
+            pots = {"king": deal.books.pots[KING_POT], "pagat": deal.books.pots[PAGAT_POT]}
+        changes = [now - before for now, before in zip(balances, previous, strict=True)]
+        return DealSummary(number, deal.dealer, changes, balances, pots, list(deal.counts or []))
+
     def summaries(self) -> list[DealSummary]:
-        """The score sheet: one row per finished deal, oldest first."""
-        rows: list[DealSummary] = []
-        previous = [0] * self.game.seat_count
-        deals = [replay(record) for record in self.records]
+        """The score sheet: one row per finished deal (filed or not), oldest first."""
+        rows = list(self.filed)
         if self.deal is not None and self.deal.is_over:
-            deals.append(self.deal)
-        for number, deal in enumerate(deals, start=1):
-            balances = list(deal.books.balances)
-            pots = None
-            if self.game.has_pots:
-                pots = {"king": deal.books.pots[KING_POT], "pagat": deal.books.pots[PAGAT_POT]}
-            changes = [now - before for now, before in zip(balances, previous, strict=True)]
-            rows.append(
-                DealSummary(number, deal.dealer, changes, balances, pots, list(deal.counts or []))
-            )
-            previous = balances
+            rows.append(self._summary(len(rows) + 1, self.deal))
         return rows
 
     def pot_equity(self) -> float:
@@ -114,8 +117,8 @@ class Match:
         game = GAMES[data["game"]]
         match = cls(game, Options.from_json(game.key, data.get("options", {})), data["seed"])
         for raw in data.get("records", []):
-            match.records.append(parse_record(raw))
-            match.last_books = replay(match.records[-1]).books
+            record = parse_record(raw)
+            match._file(record, replay(record))
         if data.get("deal") is not None:
             match.deal = replay(parse_record(data["deal"]))
         return match
