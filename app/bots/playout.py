@@ -124,49 +124,60 @@ def beats(sim: Sim, card: int, best: int, led: int | None) -> bool:
     return SUIT[card] == SUIT[best] and strength[card] > strength[best]
 
 
-def _threat(sim: Sim, seat: int, card: int, led: int | None) -> bool:
-    """Whether ``seat``, still to play, can beat ``card``."""
-    hand = sim.hands[seat]
-    strength = sim.strength
-    card_trump = SUIT[card] == TRUMPS
-    if led is not None and hand[led]:
-        if led == TRUMPS:
-            return strength[hand[TRUMPS][0]] > strength[card]
-        return not card_trump and SUIT[card] == led and strength[hand[led][0]] > strength[card]
-    trumps = hand[TRUMPS]
-    if not trumps:
-        return False
-    return not card_trump or strength[trumps[0]] > strength[card]
-
-
-def _is_safe(sim: Sim, seat: int, card: int, led: int | None, played: int) -> bool:
-    """No opponent still to play after ``seat`` can beat ``card``."""
+def _threats(sim: Sim, seat: int, led: int | None, played: int) -> list[tuple[int, int]]:
+    """For each opponent still to play after ``seat``: (its best card of the suit led, or -1
+    if it has none; its best trump, or -1), as strengths."""
     seats = sim.seats
+    strength = sim.strength
+    found: list[tuple[int, int]] = []
     for step in range(1, seats - played):
         other = (seat + step) % seats
         if not sim.danish and (other - seat) % 2 == 0:
             continue
-        if _threat(sim, other, card, led):
+        hand = sim.hands[other]
+        follow = hand[led] if led is not None else None
+        trumps = hand[TRUMPS]
+        found.append((strength[follow[0]] if follow else -1, strength[trumps[0]] if trumps else -1))
+    return found
+
+
+def _safe(sim: Sim, card: int, led: int | None, threats: list[tuple[int, int]]) -> bool:
+    """No opponent in ``threats`` can beat ``card`` (it must follow if it can, else trump)."""
+    power = sim.strength[card]
+    card_trump = card >= 56
+    for best_led, best_trump in threats:
+        if best_led >= 0:
+            if led == TRUMPS:
+                if best_led > power:
+                    return False
+            elif not card_trump and SUIT[card] == led and best_led > power:
+                return False
+        elif best_trump >= 0 and (not card_trump or best_trump > power):
             return False
     return True
+
+
+def _is_safe(sim: Sim, seat: int, card: int, led: int | None, played: int) -> bool:
+    """No opponent still to play after ``seat`` can beat ``card``."""
+    return _safe(sim, card, led, _threats(sim, seat, led, played))
 
 
 def _follow(sim: Sim, legal: list[int]) -> int:
     seat = sim.turn
     trick = sim.trick
     led = sim.led
-    played = len(trick)
+    threats = _threats(sim, seat, led, len(trick))
     if trick == [FOOL]:
-        safe = [c for c in legal if c != FOOL and _is_safe(sim, seat, c, led, played)]
+        safe = [c for c in legal if c != FOOL and _safe(sim, c, led, threats)]
         if safe:
             return min(safe, key=lambda c: _win_cost(sim, c))
         return _loser(sim, legal)
-    index = sim.winner_index()
+    index = sim.best
     best = trick[index]
     winner = (sim.leader + index) % sim.seats
-    if not sim.danish and (winner - seat) % 2 == 0 and _is_safe(sim, seat, best, led, played):
+    if not sim.danish and (winner - seat) % 2 == 0 and _safe(sim, best, led, threats):
         return _smear(sim, legal)
-    winning = [c for c in legal if beats(sim, c, best, led) and _is_safe(sim, seat, c, led, played)]
+    winning = [c for c in legal if beats(sim, c, best, led) and _safe(sim, c, led, threats)]
     if winning:
         card = min(winning, key=lambda c: _win_cost(sim, c))
         if _worth_winning(sim, card):
