@@ -7,6 +7,7 @@ and deadline, payments during play and the last-trick settlement. Shared trick p
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 from random import Random
 from typing import ClassVar
@@ -93,6 +94,36 @@ def opening_books(before: Books | None, dealer: int) -> Books:
     return books
 
 
+def _is_rank(card: Card, rank: int) -> bool:
+    return card < 56 and RANK_OF[card] == rank
+
+
+@dataclass(frozen=True, slots=True)
+class SkatLimits:
+    """What the traditional restrictions allow a dealer's holding to lay away (rules.md 2.4)."""
+
+    forbidden: frozenset[Card]
+    """The King (Queen under Chicks), the I, the XXI and the Fool: never."""
+    trumps: frozenset[Card]
+    combination: frozenset[Card]
+    most_combination_cards: int
+    """Combination cards only where there is no other choice."""
+
+    def refusal(self, cards: tuple[Card, ...]) -> str | None:
+        """Why ``cards`` may not be laid away, or None."""
+        if any(c in self.forbidden for c in cards):
+            return "kings, the I, the XXI and the Fool may not be discarded"
+        laid_trumps = sum(1 for c in cards if c in self.trumps)
+        if laid_trumps and laid_trumps != len(self.trumps):
+            return "a trump may be discarded only when the dealer keeps no trump"
+        if sum(1 for c in cards if c in self.combination) > self.most_combination_cards:
+            return (
+                "cards of a declarable combination may be discarded only when there is no "
+                "other choice"
+            )
+        return None
+
+
 class DanishDeal(Deal):
     game: ClassVar[str] = DANISH
     seat_count: ClassVar[int] = SEATS
@@ -131,15 +162,23 @@ class DanishDeal(Deal):
         hand = self.holdings[self.dealer]
         if not self.options.traditional_skat_restrictions:
             return self._seed_discardable(hand)
+        limits = self._skat_limits(hand)
+        candidates = [c for c in hand if c not in limits.forbidden]
         usable: set[Card] = set()
-        for choice in combinations(hand, 3):
-            if choice[0] not in usable or choice[1] not in usable or choice[2] not in usable:
-                try:
-                    self._check_traditional_discard(choice, hand)
-                except IllegalAction:
-                    continue
+        for choice in combinations(candidates, 3):
+            if not usable.issuperset(choice) and limits.refusal(choice) is None:
                 usable.update(choice)
         return sorted(usable)
+
+    def _skat_limits(self, hand: list[Card]) -> SkatLimits:
+        top = top_rank(self.chicks)
+        forbidden = frozenset(c for c in hand if c in (FOOL, PAGAT, WORLD) or _is_rank(c, top))
+        trumps = frozenset(c for c in hand if IS_TRUMP[c])
+        combo = frozenset(cavalry_cards(hand))
+        free = sum(1 for c in hand if c < 56 and c not in combo and c not in forbidden)
+        whole_trumps = len(trumps) <= 3 and not trumps & forbidden
+        other_choices = free + (len(trumps) if whole_trumps else 0)
+        return SkatLimits(forbidden, trumps, combo, max(0, 3 - other_choices))
 
     def _seed_discardable(self, hand: list[Card]) -> list[Card]:
         """Not a trump, the Fool, a King (Queen under Chicks) or a combination card (2.4)."""
@@ -178,24 +217,9 @@ class DanishDeal(Deal):
         """PW/BGA restrictions (rules.md 2.4, option "Traditional skat restrictions")."""
         for card in cards:
             self._refuse_forbidden(card)
-        trumps = [c for c in hand if IS_TRUMP[c]]
-        laid_trumps = [c for c in cards if IS_TRUMP[c]]
-        if laid_trumps and len(laid_trumps) != len(trumps):
-            raise IllegalAction("a trump may be discarded only when the dealer keeps no trump")
-        combo = cavalry_cards(hand)
-        laid_combo = sum(1 for c in cards if c in combo)
-        if not laid_combo:
-            return
-        free = sum(
-            1 for c in hand if c < 56 and c not in combo and RANK_OF[c] != top_rank(self.chicks)
-        )
-        whole_trumps = len(trumps) <= 3 and PAGAT not in trumps and WORLD not in trumps
-        other_choices = free + (len(trumps) if whole_trumps else 0)
-        if laid_combo > max(0, 3 - other_choices):
-            raise IllegalAction(
-                "cards of a declarable combination may be discarded only when there is no "
-                "other choice"
-            )
+        reason = self._skat_limits(hand).refusal(cards)
+        if reason is not None:
+            raise IllegalAction(reason)
 
     def _after_discard(self) -> None:
         hand = self.holdings[self.dealer]
