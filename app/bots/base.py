@@ -77,6 +77,10 @@ class LevelBot:
         return self.hint(obs, rng).action
 
     def hint(self, obs: Observation, rng: Random) -> Hint:
+        """The action for ``obs.seat`` with its reason; ``ValueError`` if it is not the
+        seat's turn (there is nothing to decide)."""
+        if not obs.is_my_turn or obs.phase is Phase.OVER:
+            raise ValueError(f"seat {obs.seat} has no decision to make now")
         seat = obs.seat
         if obs.phase is Phase.DEMAND_FOOL:
             return Hint(DemandFool(seat, True), "demand the Fool: it must be played in trick 23")

@@ -126,3 +126,11 @@ def test_discard_hint_and_phase() -> None:
     found = get_bot("medium").hint(observe(deal, 1), Random(0))
     assert isinstance(found.action, Discard)
     assert "pips" in found.reason
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_asking_a_seat_that_is_not_to_act_is_refused(level: str) -> None:
+    deal = deal_at("danish-tarok", 12, plays=5)
+    other = (deal.turn + 1) % 3
+    with pytest.raises(ValueError, match="no decision"):
+        get_bot(level).choose(observe(deal, other), Random(0))
