@@ -20,8 +20,6 @@ from app.web import forms, runner
 from app.web.frames import fool_prompt_applies
 from app.web.tables import Table
 
-PERSON = 0
-
 
 class Refused(Exception):
     """An action the table refuses, with the message to show and the status to send."""
@@ -49,11 +47,11 @@ def current_deal(table: Table) -> Deal:
     return deal
 
 
-def require_turn(table: Table, phase: Phase) -> Deal:
+def require_turn(table: Table, seat: int, phase: Phase) -> Deal:
     deal = current_deal(table)
     if deal.is_over:
         raise Refused("The deal is over.", 409)
-    if deal.turn != PERSON:
+    if deal.turn != seat:
         raise Refused(f"It is not your turn: {table.seat_name(deal.turn)} is to play.", 409)
     if deal.phase is not phase:
         raise Refused(f"That is not the decision now: {_phase_words(deal.phase)}.", 409)
@@ -91,89 +89,93 @@ def carry_out(table: Table, action: Action) -> Outcome:
     return Outcome(start)
 
 
-def own_card(table: Table, deal: Deal, raw: str) -> Card:
+def own_card(deal: Deal, seat: int, raw: str) -> Card:
     card = forms.card(raw)
-    if card not in observe(deal, PERSON).hand:
+    if card not in observe(deal, seat).hand:
         raise Refused("That card is not in your hand.")
     return card
 
 
-def play(table: Table, form: FormData) -> Outcome:
-    deal = require_turn(table, Phase.PLAY)
-    card = own_card(table, deal, forms.text(form, "card"))
+def play(table: Table, seat: int, form: FormData) -> Outcome:
+    deal = require_turn(table, seat, Phase.PLAY)
+    card = own_card(deal, seat, forms.text(form, "card"))
     name = forms.suit_name(form)
-    if card == FOOL and name is None and fool_prompt_applies(observe(deal, PERSON)):
+    if card == FOOL and name is None and fool_prompt_applies(observe(deal, seat)):
         return Outcome(prompt="fool", announce=None)
-    return carry_out(table, PlayCard(PERSON, card, name))
+    return carry_out(table, PlayCard(seat, card, name))
 
 
-def select(table: Table, form: FormData) -> Outcome:
+def select(table: Table, seat: int, form: FormData) -> Outcome:
     """Choose a card for the discard, or put it back (idempotent: the form says which)."""
-    deal = require_turn(table, Phase.DISCARD)
+    deal = require_turn(table, seat, Phase.DISCARD)
     size = deal.discard_size
     if "select" in form:
-        card = own_card(table, deal, forms.text(form, "select"))
+        card = own_card(deal, seat, forms.text(form, "select"))
         if card in table.selection:
             return Outcome(announce=None)
         if card not in deal.legal_discard_cards():
-            raise Refused(f"{display_name(card)}: {sentence(why_not_discard(deal, card))}")
+            reason = why_not_discard(deal, seat, card)
+            raise Refused(f"{display_name(card)}: {sentence(reason)}")
         if len(table.selection) >= size:
             raise Refused(f"You have chosen {size} cards already: put one back first.")
         table.selection.append(card)
     else:
-        card = own_card(table, deal, forms.text(form, "unselect"))
+        card = own_card(deal, seat, forms.text(form, "unselect"))
         if card in table.selection:
             table.selection.remove(card)
     return Outcome(announce=None)
 
 
-def why_not_discard(deal: Deal, card: Card) -> str:
+def why_not_discard(deal: Deal, seat: int, card: Card) -> str:
     """The engine's reason why ``card`` cannot be part of any discard."""
     others = [c for c in deal.legal_discard_cards() if c != card][: deal.discard_size - 1]
     try:
-        deal.check(Discard(PERSON, (card, *others)))
+        deal.check(Discard(seat, (card, *others)))
     except IllegalAction as refusal:
         return refusal.reason
     return "it cannot be laid away with the other cards"
 
 
-def discard(table: Table, form: FormData) -> Outcome:
-    deal = require_turn(table, Phase.DISCARD)
+def discard(table: Table, seat: int, form: FormData) -> Outcome:
+    deal = require_turn(table, seat, Phase.DISCARD)
     chosen = forms.cards(form, "card")
     if len(chosen) != deal.discard_size:
         raise Refused(f"Choose exactly {deal.discard_size} cards, then press Discard.")
-    hand = observe(deal, PERSON).hand
+    hand = observe(deal, seat).hand
     if any(card not in hand for card in chosen):
         raise Refused("That card is not in your hand.")
     if len(set(chosen)) != len(chosen):
         raise Refused(f"Choose {deal.discard_size} different cards.")
-    outcome = carry_out(table, Discard(PERSON, tuple(sorted(chosen))))
+    outcome = carry_out(table, Discard(seat, tuple(sorted(chosen))))
     table.selection = []
     return outcome
 
 
-def decide(table: Table, form: FormData) -> Outcome:
+def decide(table: Table, seat: int, form: FormData) -> Outcome:
     """A yes/no decision: demand the Fool (rules.md 2.7d) or call Bob (3.5, 3.7)."""
     deal = current_deal(table)
     choice = forms.text(form, "choice")
     if choice not in ("yes", "no"):
         raise forms.BadForm("the choice must be yes or no")
     if deal.phase is Phase.DEMAND_FOOL:
-        require_turn(table, Phase.DEMAND_FOOL)
-        return carry_out(table, DemandFool(PERSON, choice == "yes"))
-    require_turn(table, Phase.BOB)
-    return carry_out(table, CallBob(PERSON, choice == "yes"))
+        require_turn(table, seat, Phase.DEMAND_FOOL)
+        return carry_out(table, DemandFool(seat, choice == "yes"))
+    require_turn(table, seat, Phase.BOB)
+    return carry_out(table, CallBob(seat, choice == "yes"))
 
 
-def acknowledge(table: Table, form: FormData) -> Outcome:
+def acknowledge(table: Table, seat: int, form: FormData) -> Outcome:
     """The person has read the declarations: the pages go on after the discard."""
     current_deal(table)
-    table.acknowledged = table.deal_number
+    table.acknowledge(seat)
     return Outcome(start=2, announce="append")
 
 
-def next_deal(table: Table, form: FormData) -> Outcome:
+def next_deal(table: Table, seat: int, form: FormData) -> Outcome:
+    """Deal again: any seated person may, once the deal is over (the first click counts)."""
     deal = current_deal(table)
+    if table.finished:
+        raise Refused("The match is over: this table takes no more deals.", 409)
     if not deal.is_over:
         raise Refused("The deal is not over yet.", 409)
     table.match.start_deal()
@@ -184,6 +186,8 @@ def next_deal(table: Table, form: FormData) -> Outcome:
     return Outcome(start=0)
 
 
-def change_settings(table: Table, form: FormData) -> Outcome:
+def change_settings(table: Table, seat: int, form: FormData) -> Outcome:
+    if table.host is not None and seat != table.host:
+        raise Refused("Only the person who created the table changes its settings.", 403)
     table.settings = forms.table_settings(form, table.settings)
     return Outcome(announce=None)

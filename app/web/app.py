@@ -24,7 +24,8 @@ from starlette.types import Scope
 from app.paths import STATIC_DIR
 from app.web.deps import Problem
 from app.web.render import is_htmx, make_templates, render
-from app.web.routes import pages, tables
+from app.web.routes import friends, pages, tables
+from app.web.security import Guard
 from app.web.store import TableStore
 
 log = logging.getLogger(__name__)
@@ -44,7 +45,9 @@ class CachedStatic(StaticFiles):
         return response
 
 
-def create_app(data_dir: Path | str = "data") -> FastAPI:
+def create_app(data_dir: Path | str = "data", lan_base: str | None = None) -> FastAPI:
+    """The app on ``data_dir``; ``lan_base`` (``http://192.168.1.20:8000/``) is the address
+    invite links use when the host's own browser opened ``localhost``."""
     store = TableStore(Path(data_dir))
 
     @asynccontextmanager
@@ -57,9 +60,12 @@ def create_app(data_dir: Path | str = "data") -> FastAPI:
     )
     app.state.store = store
     app.state.templates = make_templates()
+    app.state.lan_base = lan_base
     app.add_middleware(GZipMiddleware, minimum_size=1024)
+    app.add_middleware(Guard)
     app.mount("/static", CachedStatic(directory=STATIC_DIR), name="static")
     app.include_router(pages.router)
+    app.include_router(friends.router)  # before the game's catch-all /tables/{id}/{action}
     app.include_router(tables.router)
     _add_error_pages(app)
     return app

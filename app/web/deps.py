@@ -57,9 +57,16 @@ def seat_of(request: Request, table: Table) -> int | None:
 
 
 def require_person(request: Request, table: Table) -> int:
-    """The requester's seat at ``table``; only seat 0 plays against the computer."""
+    """The requester's seat at ``table``: seat 0 against the computer, any seat at a friends'
+    table; a request without a seat is refused."""
     seat = seat_of(request, table)
-    if seat != 0:
+    if seat is None or (not table.is_friends and seat != 0):
+        if table.is_friends:
+            raise Problem(
+                403,
+                "Not your seat",
+                "Only the people seated at this table can do that; you are watching.",
+            )
         raise Problem(
             403,
             "Not your seat",
@@ -67,6 +74,14 @@ def require_person(request: Request, table: Table) -> int:
             "Start a new game from the home page.",
         )
     return seat
+
+
+def viewer_of(request: Request, table: Table) -> int | None:
+    """Who looks at the table: a seat, or None for a spectator of a friends' table. A table
+    against the computer is shown to its person only."""
+    if table.is_friends:
+        return seat_of(request, table)
+    return require_person(request, table)
 
 
 def set_seat_cookie(response: Response, table_id: str, token: str) -> None:

@@ -130,3 +130,57 @@ def table_settings(form: FormData, current: TableSettings) -> TableSettings:
         see_all=current.see_all,
         nolo_help=current.nolo_help,
     )
+
+
+PERSON_CHOICE = "person"
+NAME_LENGTH = 24
+SEAT_FIELDS = ("seat_0", "seat_1", "seat_2", "seat_3")
+
+
+@dataclass(frozen=True)
+class FriendsSetup:
+    """The home page's "Create a table": the game, the options, and who sits where."""
+
+    game: str
+    options: Options
+    settings: TableSettings
+    seats: list[str]
+    """Per seat, ``person`` or a computer level."""
+    name: str
+    """The creator's name."""
+
+
+def person_name(form: FormData) -> str:
+    """A person's name as typed: trimmed, single spaces, no control characters. Escaping is
+    the templates' job (every name is shown through Jinja's autoescape)."""
+    raw = text(form, "name", "")
+    cleaned = " ".join("".join(ch for ch in raw if ch.isprintable()).split())
+    if not cleaned:
+        raise BadForm("give your name")
+    if len(cleaned) > NAME_LENGTH:
+        raise BadForm(f"a name has at most {NAME_LENGTH} characters")
+    if cleaned.casefold() == "you":
+        raise BadForm("choose a name other than “You”")
+    return cleaned
+
+
+def friends_setup(form: FormData) -> FriendsSetup:
+    base = setup(form)
+    count = 3 if base.game == "danish-tarok" else 4
+    levels = available_levels()
+    seats = []
+    for field_name in SEAT_FIELDS[:count]:
+        choice = text(form, field_name, PERSON_CHOICE)
+        if choice != PERSON_CHOICE and choice not in levels:
+            raise BadForm("each seat is a person or a computer level")
+        seats.append(choice)
+    if PERSON_CHOICE not in seats:
+        raise BadForm("choose “A person” for at least one seat: yours")
+    return FriendsSetup(base.game, base.options, base.settings, seats, person_name(form))
+
+
+def seat_choice(form: FormData, seat_count: int) -> int:
+    raw = text(form, "seat")
+    if not raw.isdigit() or int(raw) >= seat_count:
+        raise BadForm("that is not a seat at this table")
+    return int(raw)

@@ -20,15 +20,13 @@ from app.engine.observation import Observation
 from app.web.runner import hint_for
 from app.web.summary import build_summary
 from app.web.tables import Table
-from app.web.timeline import Timeline, timeline_of
+from app.web.timeline import SPECTATOR, Timeline, timeline_of
 from app.web.views import Frame
 
-VIEWER = 0
 
-
-def declarations_pending(table: Table, timeline: Timeline) -> bool:
-    """Whether the person has still to confirm this deal's declarations."""
-    if timeline.last < 1 or table.acknowledged == table.deal_number:
+def declarations_pending(table: Table, timeline: Timeline, viewer: int) -> bool:
+    """Whether the person at ``viewer`` has still to confirm this deal's declarations."""
+    if viewer == SPECTATOR or timeline.last < 1 or table.has_acknowledged(viewer):
         return False
     return bool(timeline.observations[1].declarations)
 
@@ -75,10 +73,10 @@ def fool_prompt_applies(obs: Observation) -> bool:
     )
 
 
-def mode_of(obs: Observation, is_latest: bool, prompt: str | None) -> str:
+def mode_of(obs: Observation, is_latest: bool, prompt: str | None, viewer: int) -> str:
     if obs.phase is Phase.OVER:
         return "over"
-    if not is_latest or not obs.is_my_turn:
+    if viewer == SPECTATOR or not is_latest or not obs.is_my_turn:
         return "wait"
     if obs.phase is Phase.PLAY:
         return "fool" if prompt == "fool" and fool_prompt_applies(obs) else "play"
@@ -93,20 +91,24 @@ def make_frame(
     message_kind: str = "info",
     prompt: str | None = None,
     hint: bool = False,
+    viewer: int = 0,
 ) -> Frame:
-    """The frame at ``step`` of the current deal (the latest when None)."""
-    timeline = timeline_of(table, VIEWER)
+    """The frame at ``step`` of the current deal (the latest when None), as ``viewer`` (a
+    seat, or ``SPECTATOR``) sees it."""
+    timeline = timeline_of(table, viewer)
     last = timeline.last
     step = last if step is None else max(0, min(step, last))
-    if declarations_pending(table, timeline) and step >= 1:
+    if declarations_pending(table, timeline, viewer) and step >= 1:
         step = 1
         mode = "declarations"
     else:
-        mode = mode_of(timeline.observations[step], step == last, prompt)
+        mode = mode_of(timeline.observations[step], step == last, prompt, viewer)
     obs = timeline.observations[step]
     frame = Frame(
         table=table,
         obs=obs,
+        viewer=None if viewer == SPECTATOR else viewer,
+        names=timeline.names.seat_names,
         version=table.version if mode == "declarations" else timeline.base + step,
         step=step,
         is_latest=step == last,

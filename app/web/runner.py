@@ -89,7 +89,7 @@ def bot_action(table: Table, seat: int) -> Action:
     """The move of the bot at ``seat``; a failing bot is replaced by a random legal move."""
     deal = table.match.deal
     assert deal is not None
-    level = resolve_level(table.seats[seat].level or "random")
+    level = resolve_level(table.seats[seat].computer_level or "random")
     settings = bot_settings(table)
     obs = observe(deal, seat, see_all=settings.see_all)
     try:
@@ -105,7 +105,7 @@ def advance(table: Table) -> int:
     """Apply the bots' moves until a person must act or the deal is over; how many moved."""
     deal = table.match.deal
     moved = 0
-    while deal is not None and not deal.is_over and table.seats[deal.turn].kind == "bot":
+    while deal is not None and not deal.is_over and table.seats[deal.turn].is_computer:
         deal.apply(bot_action(table, deal.turn))
         table.version += 1
         moved += 1

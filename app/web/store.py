@@ -1,9 +1,15 @@
 """The table store: every table in memory behind its own lock, and saved in SQLite on change.
 
 One table, one lock (lichess's one actor per game): a person's action and the bot moves that
-follow it run under the table's ``asyncio.Lock``, so two clicks never interleave. Each change
-is written at once (stdlib ``sqlite3``, WAL, one file in the data directory), so a restart
-resumes every table where it was; a table is read back lazily the first time it is asked for.
+follow it run under the table's ``asyncio.Lock``, so two clicks never interleave, and the
+lock is fair, so actions are applied in the order they arrive. Each change is committed before
+the answer is sent (stdlib ``sqlite3``, WAL, one file in the data directory), so a restart,
+even a ``kill -9``, resumes every table where it was; a table is read back lazily the first
+time it is asked for.
+
+A table's row holds its seats, settings and current deal; its finished deals (hand records)
+go once each into ``deals``, so a save costs the same in deal 20 as in deal 1. A friends'
+table also keeps its short code and a one-line summary for the list of tables.
 
 The store is the only place besides the engine that holds a full game state.
 """
@@ -17,7 +23,9 @@ import sqlite3
 import threading
 import time
 from collections import OrderedDict
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from app.web.tables import Table
 
@@ -27,14 +35,32 @@ DB_NAME = "trionfi.sqlite3"
 CACHE_SIZE = 512
 """Tables kept in memory; older ones are read back from the database when asked for."""
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    version INTEGER NOT NULL,
-    updated REAL NOT NULL,
-    data TEXT NOT NULL
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS tables (
+        id TEXT PRIMARY KEY,
+        version INTEGER NOT NULL,
+        updated REAL NOT NULL,
+        data TEXT NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS deals (
+        table_id TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        record TEXT NOT NULL,
+        PRIMARY KEY (table_id, number)
+    )""",
 )
-"""
+COLUMNS = {"code": "TEXT", "summary": "TEXT"}
+"""Columns added for friends' tables (a database of an older version gets them on opening)."""
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A friends' table as the list of tables shows it."""
+
+    id: str
+    code: str
+    updated: float
+    summary: dict[str, Any]
 
 
 class TableStore:
@@ -44,8 +70,16 @@ class TableStore:
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute(SCHEMA)
+        for statement in SCHEMA:
+            self._db.execute(statement)
+        have = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+        for name, kind in COLUMNS.items():
+            if name not in have:
+                self._db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
+        self._db.execute("CREATE UNIQUE INDEX IF NOT EXISTS tables_code ON tables (code)")
         self._db_lock = threading.Lock()
+        self._filed: dict[str, int] = {}
+        """Per table, how many finished deals are in ``deals`` already."""
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._locks: dict[str, asyncio.Lock] = {}
 
@@ -78,14 +112,49 @@ class TableStore:
         self.save(table)
 
     def save(self, table: Table) -> None:
-        data = json.dumps(table.to_json(), separators=(",", ":"))
+        """Write the table in one transaction (its row and any newly finished deal)."""
+        data = table.to_json()
+        records = data["match"].pop("records")
+        summary = json.dumps(summarise(table)) if table.is_friends else None
+        row = (table.id, table.version, time.time(), _dumps(data), table.code, summary)
         with self._db_lock:
-            self._db.execute(
-                "INSERT INTO tables (id, version, updated, data) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT(id) DO UPDATE SET version = excluded.version, "
-                "updated = excluded.updated, data = excluded.data",
-                (table.id, table.version, time.time(), data),
-            )
+            filed = self._filed.get(table.id)
+            if filed is None:
+                filed = self._count_deals(table.id)
+            self._db.execute("BEGIN")
+            try:
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO deals (table_id, number, record) VALUES (?, ?, ?)",
+                    [(table.id, n + 1, _dumps(r)) for n, r in enumerate(records) if n >= filed],
+                )
+                self._db.execute(
+                    "INSERT INTO tables (id, version, updated, data, code, summary) "
+                    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+                    "version = excluded.version, updated = excluded.updated, "
+                    "data = excluded.data, code = excluded.code, summary = excluded.summary",
+                    row,
+                )
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+            self._filed[table.id] = len(records)
+
+    def find_code(self, code: str) -> str | None:
+        """The id of the friends' table with this short code."""
+        with self._db_lock:
+            row = self._db.execute("SELECT id FROM tables WHERE code = ?", (code,)).fetchone()
+        return str(row[0]) if row else None
+
+    def friends_tables(self, limit: int = 50) -> list[Listed]:
+        """The friends' tables, the most recently changed first."""
+        with self._db_lock:
+            rows = self._db.execute(
+                "SELECT id, code, updated, summary FROM tables WHERE summary IS NOT NULL "
+                "ORDER BY updated DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+        return [Listed(row[0], row[1] or "", row[2], json.loads(row[3])) for row in rows]
 
     def forget(self, table_id: str) -> None:
         """Drop the table from memory: the next ``get`` reads its last saved state."""
@@ -103,13 +172,25 @@ class TableStore:
             return None
         with self._db_lock:
             row = self._db.execute("SELECT data FROM tables WHERE id = ?", (table_id,)).fetchone()
+            records = self._db.execute(
+                "SELECT record FROM deals WHERE table_id = ? ORDER BY number", (table_id,)
+            ).fetchall()
         if row is None:
             return None
         try:
-            return Table.from_json(json.loads(row[0]))
+            data = json.loads(row[0])
+            if "records" not in data["match"]:  # older rows keep their records inline
+                data["match"]["records"] = [json.loads(record[0]) for record in records]
+            return Table.from_json(data)
         except Exception:  # a table saved by an older version we can no longer read
             log.exception("cannot read table %s", table_id)
             return None
+
+    def _count_deals(self, table_id: str) -> int:
+        row = self._db.execute(
+            "SELECT COUNT(*) FROM deals WHERE table_id = ?", (table_id,)
+        ).fetchone()
+        return int(row[0])
 
     def _remember(self, table: Table) -> None:
         self._tables[table.id] = table
@@ -121,3 +202,25 @@ class TableStore:
                 break
             del self._tables[oldest]
             self._locks.pop(oldest, None)
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def summarise(table: Table) -> dict[str, Any]:
+    """What the list of tables shows of a friends' table (no card, nothing secret)."""
+    if table.finished:
+        state = "finished"
+    elif table.started:
+        state = "playing"
+    else:
+        state = "waiting"
+    deal = table.match.deal
+    done = len(table.match.records) + (1 if deal is not None and deal.is_over else 0)
+    return {
+        "game": table.game,
+        "state": state,
+        "seats": [seat.name if not seat.is_free else "" for seat in table.seats],
+        "deals": done,
+    }

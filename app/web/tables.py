@@ -56,13 +56,32 @@ class Seat:
     level: str | None = None
     """A bot's level (``easy``, ``medium``, ``hard``, ...)."""
     token_hash: str | None = None
-    """A person's token, hashed; the token itself lives only in the person's cookie."""
+    """A person's token, hashed; the token itself lives only in the person's cookie. None at a
+    friends' table: the seat is free until someone takes it."""
+    rejoin_key: str | None = None
+    """The secret of the person's private rejoin link (kept whole: the page shows it again)."""
+    stand_in: str | None = None
+    """The level of the computer player that plays for an absent person (the host's choice)."""
 
     def admits(self, token: str | None) -> bool:
         """Whether ``token`` is this person's seat token."""
         if self.kind != "person" or self.token_hash is None or not token:
             return False
         return hmac.compare_digest(self.token_hash, hash_token(token))
+
+    @property
+    def is_free(self) -> bool:
+        """A seat for a person that nobody has taken yet."""
+        return self.kind == "person" and self.token_hash is None
+
+    @property
+    def is_computer(self) -> bool:
+        """Whether the computer moves for this seat (a bot, or a stand-in for a person)."""
+        return self.kind == "bot" or self.stand_in is not None
+
+    @property
+    def computer_level(self) -> str | None:
+        return self.level if self.kind == "bot" else self.stand_in
 
 
 @dataclass
@@ -111,8 +130,19 @@ class Table:
     """The version at which the current deal started: step k of the deal is ``deal_base + k``."""
     selection: list[Card] = field(default_factory=list)
     """The cards the person at seat 0 has chosen so far for the discard."""
-    acknowledged: int = -1
-    """The number of the deal whose declarations the person has seen (the "Continue" pause)."""
+    acknowledged: list[int] = field(default_factory=list)
+    """Per seat, the number of the deal whose declarations that person has seen (the
+    "Continue" pause); a missing entry is -1."""
+    host: int | None = None
+    """At a friends' table, the seat of the person who created it (who starts the match and
+    may hand an absent person's seat to a computer player); None against the computer."""
+    code: str | None = None
+    """A friends' table's short code, to type instead of the link."""
+    started: bool = True
+    """False while a friends' table waits for its people (the lobby)."""
+    finished: bool = False
+    """The host ended the match: the table shows its score sheet and takes no more deals."""
+    created: float = 0.0
 
     @property
     def game(self) -> str:
@@ -123,8 +153,25 @@ class Table:
         """1 for the first deal of the match."""
         return len(self.match.records) + 1
 
+    @property
+    def is_friends(self) -> bool:
+        """A table for people together (with a lobby, spectators and live updates)."""
+        return self.host is not None
+
     def seat_name(self, seat: int) -> str:
         return self.seats[seat].name
+
+    def has_acknowledged(self, seat: int) -> bool:
+        seen = self.acknowledged[seat] if seat < len(self.acknowledged) else -1
+        return seen == self.deal_number
+
+    def acknowledge(self, seat: int) -> None:
+        while len(self.acknowledged) <= seat:
+            self.acknowledged.append(-1)
+        self.acknowledged[seat] = self.deal_number
+
+    def free_seats(self) -> list[int]:
+        return [index for index, seat in enumerate(self.seats) if seat.is_free]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -137,6 +184,11 @@ class Table:
             "deal_base": self.deal_base,
             "selection": codes(self.selection),
             "acknowledged": self.acknowledged,
+            "host": self.host,
+            "code": self.code,
+            "started": self.started,
+            "finished": self.finished,
+            "created": self.created,
         }
 
     @classmethod
@@ -150,8 +202,18 @@ class Table:
             version=data["version"],
             deal_base=data["deal_base"],
             selection=[parse(c) for c in data.get("selection", [])],
-            acknowledged=data.get("acknowledged", -1),
+            acknowledged=_acknowledged(data.get("acknowledged", [])),
+            host=data.get("host"),
+            code=data.get("code"),
+            started=data.get("started", True),
+            finished=data.get("finished", False),
+            created=data.get("created", 0.0),
         )
+
+
+def _acknowledged(raw: int | list[int]) -> list[int]:
+    """Tables saved before friends' tables kept one number, for the person at seat 0."""
+    return [raw] if isinstance(raw, int) else [int(value) for value in raw]
 
 
 def new_token() -> str:
@@ -161,3 +223,19 @@ def new_token() -> str:
 def new_table_id() -> str:
     """Unguessable and short enough to read out: 12 URL-safe characters."""
     return secrets.token_urlsafe(9)
+
+
+CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
+"""Letters and digits nobody confuses when reading them off a screen (no 0/O, 1/I/L, 5/S,
+2/Z, 8/B)."""
+CODE_LENGTH = 6
+
+
+def new_code() -> str:
+    """A short code to type (25^6, about 244 million): it finds the table, it opens no seat."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normal_code(raw: str) -> str:
+    """A typed code as stored: capitals, without spaces or dashes."""
+    return "".join(raw.split()).replace("-", "").upper()

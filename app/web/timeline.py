@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.engine.actions import Action
 from app.engine.deal import Deal
@@ -20,7 +20,10 @@ from app.engine.record import record_of, start
 from app.web.events import Event, Names, payment_lines, step_events
 from app.web.tables import Table
 
+SPECTATOR = -1
+"""The viewer key of someone without a seat: they see only what everyone may see."""
 CACHE_SIZE = 256
+"""Tables whose current deal is kept replayed."""
 
 
 @dataclass(frozen=True)
@@ -72,46 +75,112 @@ class Timeline:
         return events
 
     def since_viewer(self, upto: int) -> list[Event]:
-        """Everything since the viewer's last action (that action included), up to ``upto``."""
+        """Everything since the viewer's last action (that action included), up to ``upto``;
+        for a spectator, the last round of moves."""
+        if self.names.viewer == SPECTATOR:
+            return self.events_between(max(0, upto - len(self.names.seat_names) + 1), upto)
         return self.events_between(self.last_action_of(self.names.viewer, upto), upto)
 
 
-def build(deal: Deal, base: int, names: Names, deal_number: int) -> Timeline:
+def public_observation(deal: Deal) -> Observation:
+    """What anyone at the table may see: a player's view without their hand.
+
+    The base is a seat other than the dealer's, so a discard shows only if the rules show it
+    to the table (rules.md 2.4, 3.3); the seat is set to 0 only to lay the table out.
+    """
+    other = (deal.dealer + 1) % deal.seat_count
+    return replace(observe(deal, other), seat=0, hand=(), legal=(), all_hands=None)
+
+
+def observe_as(deal: Deal, viewer: int) -> Observation:
+    return public_observation(deal) if viewer == SPECTATOR else observe(deal, viewer)
+
+
+@dataclass
+class _Replay:
+    """One table's current deal replayed step by step, with every viewer's observations.
+
+    Extended by the new actions when the table moves on, so a frame costs one replayed action
+    per new step rather than a replay of the whole deal."""
+
+    table_version: int
+    deal_number: int
+    base: int
+    deal: Deal
+    seen: dict[int, list[Observation]]
+
+    @property
+    def actions(self) -> list[Action]:
+        return self.deal.history
+
+    def extend(self, actions: list[Action]) -> None:
+        for action in actions[len(self.deal.history) :]:
+            self.deal.apply(action)
+            for viewer, seen in self.seen.items():
+                seen.append(observe_as(self.deal, viewer))
+
+
+def _replay_of(deal: Deal, table: Table) -> _Replay:
     record = record_of(deal)
     replayed = start(record)
-    seen = [observe(replayed, names.viewer)]
-    for action in record.actions:
-        replayed.apply(action)
-        seen.append(observe(replayed, names.viewer))
-    return Timeline(base, tuple(seen), tuple(record.actions), names, deal_number)
+    viewers = [*range(deal.seat_count), SPECTATOR]
+    entry = _Replay(
+        table.version,
+        table.deal_number,
+        table.deal_base,
+        replayed,
+        {viewer: [observe_as(replayed, viewer)] for viewer in viewers},
+    )
+    entry.extend(record.actions)
+    return entry
 
 
-_cache: OrderedDict[tuple[str, int], tuple[int, Timeline]] = OrderedDict()
+def _fits(entry: _Replay, table: Table, deal: Deal) -> bool:
+    """Whether the cached replay is a beginning of the table's current deal."""
+    done = len(entry.actions)
+    return (
+        entry.deal_number == table.deal_number
+        and entry.base == table.deal_base
+        and done <= len(deal.history)
+        and (done == 0 or deal.history[done - 1] == entry.actions[-1])
+    )
+
+
+_cache: OrderedDict[str, _Replay] = OrderedDict()
 _cache_lock = threading.Lock()
 """Frames are rendered on the event loop, hints in a worker thread: both use the cache."""
 
 
 def timeline_of(table: Table, viewer: int = 0) -> Timeline:
-    """The current deal's timeline for ``viewer`` (cached until the table changes)."""
-    key = (table.id, viewer)
-    with _cache_lock:
-        cached = _cache.get(key)
-        if cached is not None and cached[0] == table.version:
-            _cache.move_to_end(key)
-            return cached[1]
+    """The current deal's timeline for ``viewer`` (a seat, or ``SPECTATOR``)."""
     deal = table.match.deal
     assert deal is not None
-    names = Names([seat.name for seat in table.seats], viewer, deal.options.chicks_rule)
-    timeline = build(deal, table.deal_base, names, table.deal_number)
     with _cache_lock:
-        _cache[key] = (table.version, timeline)
+        entry = _cache.get(table.id)
+        if entry is None or not _fits(entry, table, deal):
+            entry = _replay_of(deal, table)
+            _cache[table.id] = entry
+        elif entry.table_version != table.version:
+            entry.extend(deal.history)
+        entry.table_version = table.version
+        _cache.move_to_end(table.id)
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
-    return timeline
+        seen = tuple(entry.seen[viewer])
+        actions = tuple(entry.actions)
+    names = Names(viewer_names(table, viewer), viewer, deal.options.chicks_rule)
+    return Timeline(entry.base, seen, actions, names, entry.deal_number)
+
+
+def viewer_names(table: Table, viewer: int) -> list[str]:
+    """The seats' names as ``viewer`` reads them: their own seat is "You"."""
+    names = [seat.name for seat in table.seats]
+    if table.is_friends and 0 <= viewer < len(names):
+        names[viewer] = "You"
+    return names
 
 
 def forget(table_id: str) -> None:
-    """Drop a table's cached timelines (after a failed action reloads the table)."""
+    """Drop a table's cached replay (after a failed action reloads the table)."""
     with _cache_lock:
-        for key in [key for key in _cache if key[0] == table_id]:
-            del _cache[key]
+        _cache.pop(table_id, None)

@@ -49,6 +49,7 @@ class SeatView:
     name: str
     level: str
     is_person: bool
+    is_viewer: bool
     position: str
     cards: int
     tricks: int
@@ -56,6 +57,10 @@ class SeatView:
     is_dealer: bool
     is_turn: bool
     face_up: CardView | None = None
+    connected: bool | None = None
+    """At a friends' table: whether the person's page is open now (None for a bot)."""
+    stand_in: str = ""
+    """The level of the computer player standing in for an absent person."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,10 @@ class Frame:
 
     table: Table
     obs: Observation
+    viewer: int | None
+    """The viewer's seat; None for a spectator."""
+    names: list[str]
+    """The seats' names as the viewer reads them (their own is "You" at a friends' table)."""
     version: int
     step: int
     is_latest: bool
@@ -92,6 +101,8 @@ class Frame:
     tap: bool = False
     """Wait for "Continue" before the next frame (the finished trick stays in view)."""
     summary: object | None = None
+    presence: tuple[bool | None, ...] = ()
+    is_host: bool = False
 
     @property
     def game_name(self) -> str:
@@ -105,13 +116,13 @@ class Frame:
 
     @property
     def turn_attr(self) -> int:
-        if self.mode == "declarations":
-            return self.obs.seat
+        if self.mode == "declarations" and self.viewer is not None:
+            return self.viewer
         return self.obs.turn
 
     @property
-    def names(self) -> list[str]:
-        return [seat.name for seat in self.table.seats]
+    def is_spectator(self) -> bool:
+        return self.viewer is None
 
     def title(self) -> str:
         """The tab title: whose turn it is, unmistakably."""
@@ -159,15 +170,17 @@ class Frame:
         for seat, info in enumerate(self.table.seats):
             face_up = None
             card = obs.face_up[seat] if obs.face_up is not None else None
-            if card is not None and seat != obs.seat and card not in played:
+            if card is not None and seat != self.viewer and card not in played:
                 face_up = card_view(card, seat)  # shown until it is played
             level = LEVEL_LABELS.get(info.level or "", info.level or "")
+            stand_in = LEVEL_LABELS.get(info.stand_in or "", info.stand_in or "")
             views.append(
                 SeatView(
                     seat=seat,
-                    name=info.name,
+                    name=self.names[seat],
                     level=level if info.kind == "bot" else "",
                     is_person=info.kind == "person",
+                    is_viewer=seat == self.viewer,
                     position=positions[(seat - obs.seat) % obs.seat_count],
                     cards=obs.hand_sizes[seat],
                     tricks=obs.won_tricks[seat],
@@ -175,6 +188,8 @@ class Frame:
                     is_dealer=seat == obs.dealer,
                     is_turn=seat == self.turn_attr,
                     face_up=face_up,
+                    connected=self.presence[seat] if self.presence else None,
+                    stand_in=stand_in,
                 )
             )
         return views
@@ -260,7 +275,8 @@ class Frame:
         return -1
 
     def bob_lines(self) -> list[str]:
-        names = Names(self.names, self.obs.seat, self.obs.options.chicks_rule)
+        viewer = -1 if self.viewer is None else self.viewer
+        names = Names(self.names, viewer, self.obs.options.chicks_rule)
         return [bob_text(bob, names) for bob in self.obs.bobs]
 
     def bob_suit(self) -> str:

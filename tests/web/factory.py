@@ -59,7 +59,7 @@ def build_table(
         assert deal is not None
         if wanted is None or wanted(deal):
             if acknowledge:
-                table.acknowledged = table.deal_number
+                table.acknowledge(0)
             return table, token
     raise AssertionError("no seed gave the wanted situation")
 

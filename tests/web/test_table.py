@@ -210,7 +210,7 @@ def test_demanding_the_fool(client: TestClient, seat: Seat) -> None:
             break
     else:
         pytest.skip("no deal asked the person to demand the Fool")
-    table.acknowledged = table.deal_number
+    table.acknowledge(0)
     person = seat(table, token)
     assert attribute(person.html, "data-phase") == "demand_fool"
     assert "Demand the Fool" in person.html

@@ -30,18 +30,25 @@ from app.web.deps import (
     require_person,
     set_seat_cookie,
 )
-from app.web.frames import first_stop, make_frame
-from app.web.render import is_htmx, render
+from app.web.frames import first_stop
+from app.web.render import is_htmx
 from app.web.store import TableStore
 from app.web.tables import SEAT_NAMES, Seat, Table, hash_token, new_table_id, new_token
 from app.web.timeline import forget as forget_timeline
 from app.web.timeline import timeline_of
-from app.web.views import Frame
+from app.web.viewing import (
+    frame_for,
+    key_of,
+    refuse,
+    respond,
+    view_response,
+    viewer_seen,
+)
 
 log = logging.getLogger(__name__)
 router = APIRouter()
 
-Handler = Callable[[Table, FormData], Outcome]
+Handler = Callable[[Table, int, FormData], Outcome]
 HANDLERS: dict[str, tuple[Handler, bool]] = {
     "play": (actions.play, True),
     "select": (actions.select, True),
@@ -52,7 +59,6 @@ HANDLERS: dict[str, tuple[Handler, bool]] = {
     "settings": (actions.change_settings, False),
 }
 """Action name -> (handler, whether its form must carry the current version)."""
-REFUSAL_HEADER = "X-Trionfi-Status"
 STALE = "The table had moved on since that click, so nothing was done. Here it is now."
 
 
@@ -90,12 +96,16 @@ async def show_table(
     request: Request, table_id: str, store: StoreDep, prompt: str = "", hint: str = ""
 ) -> Response:
     table = find_table(store, table_id)
-    require_person(request, table)
+    viewer = viewer_seen(request, table)
     async with store.lock(table_id):
-        if hint == "1":  # the bots' hint may think for a while: off the event loop
-            frame = await asyncio.to_thread(make_frame, table, prompt=prompt or None, hint=True)
+        if not table.started:
+            return view_response(request, table, viewer)
+        if hint == "1" and viewer is not None:  # the hint may think: off the event loop
+            frame = await asyncio.to_thread(
+                frame_for, table, viewer, prompt=prompt or None, hint=True
+            )
         else:
-            frame = make_frame(table, prompt=prompt or None)
+            frame = frame_for(table, viewer, prompt=prompt or None)
         return respond(request, frame)
 
 
@@ -105,14 +115,16 @@ async def show_frame(
 ) -> Response:
     """One frame of the deal: the pages fetch them in turn to reveal the bots' moves."""
     table = find_table(store, table_id)
-    require_person(request, table)
+    viewer = viewer_seen(request, table)
     if not is_htmx(request):
         return RedirectResponse(f"/tables/{table_id}", status_code=303)
     async with store.lock(table_id):
-        timeline = timeline_of(table)
+        if not table.started:
+            return view_response(request, table, viewer)
+        timeline = timeline_of(table, key_of(viewer))
         step = timeline.step_of(int(version)) if version.isdigit() else None
         seen = timeline.step_of(int(after)) if after.isdigit() else None
-        frame = make_frame(table, step)
+        frame = frame_for(table, viewer, step)
         if seen is None:
             oob = ("innerHTML", frame.events)
         else:
@@ -127,42 +139,46 @@ async def act(request: Request, table_id: str, action: str, store: StoreDep) -> 
         raise Problem(404, "No such action", "This table has no such action.")
     handler, versioned = entry
     table = find_table(store, table_id)
-    require_person(request, table)
+    seat = require_person(request, table)
+    viewer_seen(request, table)
     form = await _form(request)
     async with store.lock(table_id):
         table = find_table(store, table_id)
+        if not table.started:
+            message = "The game has not started yet."
+            return view_response(request, table, seat, message=message, status=409)
         try:
             if versioned and forms.version(form) != table.version:
                 raise Refused(STALE, 409)
-            outcome = await asyncio.to_thread(_run, store, handler, table, form)
+            outcome = await asyncio.to_thread(_run, store, handler, table, seat, form)
         except forms.BadForm as error:
-            return refuse(request, table, f"That form was not valid ({error}).", 400)
+            return refuse(request, table, seat, f"That form was not valid ({error}).", 400)
         except Refused as refusal:
-            return refuse(request, table, refusal.message, refusal.status)
+            return refuse(request, table, seat, refusal.message, refusal.status)
         except Exception:
             log.exception("action %s at table %s failed", action, table_id)
             store.forget(table_id)
             forget_timeline(table_id)
             table = find_table(store, table_id)
-            return refuse(request, table, "Something went wrong; nothing was changed.", 500)
-        return after_action(request, table, outcome)
+            return refuse(request, table, seat, "Something went wrong; nothing was changed.", 500)
+        return after_action(request, table, seat, outcome)
 
 
-def _run(store: TableStore, handler: Handler, table: Table, form: FormData) -> Outcome:
-    outcome = handler(table, form)
+def _run(store: TableStore, handler: Handler, table: Table, seat: int, form: FormData) -> Outcome:
+    outcome = handler(table, seat, form)
     store.save(table)
     return outcome
 
 
-def after_action(request: Request, table: Table, outcome: Outcome) -> Response:
+def after_action(request: Request, table: Table, seat: int, outcome: Outcome) -> Response:
     if not is_htmx(request):
         query = "?prompt=fool" if outcome.prompt else ""
         return RedirectResponse(f"/tables/{table.id}{query}", status_code=303)
-    timeline = timeline_of(table)
+    timeline = timeline_of(table, seat)
     step = None
     if outcome.start is not None:
         step = first_stop(table, timeline, min(outcome.start, timeline.last))
-    frame = make_frame(table, step, prompt=outcome.prompt)
+    frame = frame_for(table, seat, step, prompt=outcome.prompt)
     oob: tuple[str, list[Any]] | None = None
     if outcome.announce == "replace":
         oob = ("innerHTML", frame.events)
@@ -171,39 +187,12 @@ def after_action(request: Request, table: Table, outcome: Outcome) -> Response:
     return respond(request, frame, oob=oob)
 
 
-def refuse(request: Request, table: Table, message: str, status: int) -> Response:
-    """A fresh table with the reason, nothing changed.
-
-    A plain request gets the refusal's status (409, 422, 400). An htmx request gets 200, so
-    that the browser's console never reports a failed request, with the status in
-    ``X-Trionfi-Status``; the page says what happened either way.
-    """
-    frame = make_frame(table, message=message, message_kind="error")
-    if is_htmx(request):
-        response = respond(request, frame)
-        response.headers[REFUSAL_HEADER] = str(status)
-        return response
-    return respond(request, frame, status=status)
-
-
-def respond(
-    request: Request,
-    frame: Frame,
-    *,
-    status: int = 200,
-    oob: tuple[str, list[Any]] | None = None,
-) -> Response:
-    htmx = is_htmx(request)
-    template = "partials/table_response.html" if htmx else "pages/table.html"
-    context = {"frame": frame, "oob": oob, "htmx": htmx}
-    return render(request, template, context, status_code=status)
-
-
 @router.get("/tables/{table_id}/deals/{number}.json")
 async def download(request: Request, table_id: str, number: str, store: StoreDep) -> Response:
-    """A finished deal as a hand record (``trionfi-hand/1``): every card is public by then."""
+    """A finished deal as a hand record (``trionfi-hand/1``): every card is public by then,
+    so anyone who may see the table (a spectator of a friends' table too) may download it."""
     table = find_table(store, table_id)
-    require_person(request, table)
+    viewer_seen(request, table)
     async with store.lock(table_id):
         record = finished_record(table, int(number) if number.isdigit() else 0)
     if record is None:

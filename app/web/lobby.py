@@ -1,0 +1,151 @@
+"""A friends' table before and around the game: creating it, taking seats, starting the match,
+a computer player standing in for an absent person, and ending the match.
+
+Every function here runs under the table's lock and either changes the table (and its
+version, so that every page sees the change at its next poll) or raises ``Refused`` and
+changes nothing. Which seat a request speaks for is the routes' business (the seat cookie);
+the rules are the engine's.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+
+from app.engine.match import Match
+from app.web import runner
+from app.web.actions import Refused
+from app.web.forms import PERSON_CHOICE, FriendsSetup
+from app.web.runner import LEVEL_LABELS
+from app.web.tables import Seat, Table, hash_token, new_table_id, new_token
+
+
+def new_friends_table(setup: FriendsSetup, code: str) -> tuple[Table, str]:
+    """A table waiting for its people; the creator takes the first seat chosen for a person
+    (seat 0 deals first, design.md 1.2) and hosts. Returns the table and the creator's token."""
+    table_id = new_table_id()
+    seats = [
+        Seat("person", "") if choice == PERSON_CHOICE else computer_seat(index, choice)
+        for index, choice in enumerate(setup.seats)
+    ]
+    host = setup.seats.index(PERSON_CHOICE)
+    match = Match.new(setup.game, setup.options, table_id)
+    table = Table(table_id, match, seats, setup.settings, seed=table_id, host=host, code=code)
+    table.started = False
+    table.created = time.time()
+    token = seat_person(table, host, setup.name)
+    return table, token
+
+
+def computer_seat(index: int, level: str) -> Seat:
+    return Seat("bot", f"Computer {index + 1}", level=level)
+
+
+def seat_person(table: Table, seat: int, name: str) -> str:
+    """Give a free seat to a person: a new token (returned, for the cookie) and rejoin key."""
+    token = new_token()
+    place = table.seats[seat]
+    place.name = name
+    place.token_hash = hash_token(token)
+    place.rejoin_key = secrets.token_urlsafe(18)
+    table.version += 1
+    return token
+
+
+def take_seat(table: Table, seat: int, name: str, current: int | None) -> str:
+    """A person joins: ``current`` is the seat this browser already holds, if any."""
+    if current is not None:
+        raise Refused("This browser has a seat at this table already.", 409)
+    if table.started:
+        raise Refused("The game has started: every seat is taken. You can watch.", 409)
+    if not 0 <= seat < len(table.seats) or not table.seats[seat].is_free:
+        raise Refused("That seat is taken now: choose another one.", 409)
+    taken = {place.name.casefold() for place in table.seats if not place.is_free}
+    if name.casefold() in taken:
+        raise Refused(f"Someone here is called {name} already: add an initial.", 409)
+    return seat_person(table, seat, name)
+
+
+def start_match(table: Table, seat: int) -> None:
+    """The host starts once every seat is filled: the first deal, and the bots' first moves."""
+    require_host(table, seat)
+    if table.started:
+        raise Refused("The game has started already.", 409)
+    if table.free_seats():
+        raise Refused("Wait until every seat is taken.", 409)
+    table.started = True
+    table.match.start_deal()
+    table.version += 1
+    table.deal_base = table.version
+    runner.advance(table)
+
+
+def hand_to_computer(table: Table, seat: int, target: int, level: str, present: bool) -> None:
+    """The host lets a computer player play for an absent person, until given back."""
+    require_host(table, seat)
+    place = person_seat(table, target)
+    if target == seat:
+        raise Refused("You are here: play your own cards.", 409)
+    if present:
+        raise Refused(f"{place.name} is here: only an absent person's seat can go.", 409)
+    if place.stand_in is not None:
+        raise Refused(f"A computer plays for {place.name} already.", 409)
+    place.stand_in = level
+    table.version += 1
+    if table.started:
+        runner.advance(table)
+
+
+def give_back(table: Table, seat: int, target: int) -> None:
+    """The seat goes back to its person: the host's choice, or the person's own."""
+    if seat not in (table.host, target):
+        raise Refused("Only the table's host or the seat's person can do that.", 403)
+    place = person_seat(table, target)
+    if place.stand_in is None:
+        raise Refused(f"{place.name} plays their own cards already.", 409)
+    place.stand_in = None
+    table.version += 1
+
+
+def end_match(table: Table, seat: int) -> None:
+    """The host ends the match after a deal: the score sheet stays, no more deals."""
+    require_host(table, seat)
+    deal = table.match.deal
+    if deal is None or not deal.is_over:
+        raise Refused("End the match when a deal is over.", 409)
+    if table.finished:
+        raise Refused("The match is over already.", 409)
+    table.finished = True
+    table.version += 1
+
+
+def rejoin(table: Table, seat: int, key: str) -> str:
+    """Take a seat back with its private link: a new cookie token, the old one stops working."""
+    if not 0 <= seat < len(table.seats):
+        raise Refused("That rejoin link is not valid.", 403)
+    place = table.seats[seat]
+    expected = place.rejoin_key
+    if expected is None or not secrets.compare_digest(expected.encode(), key.encode()):
+        raise Refused("That rejoin link is not valid.", 403)
+    token = new_token()
+    place.token_hash = hash_token(token)
+    table.version += 1
+    return token
+
+
+def require_host(table: Table, seat: int) -> None:
+    if table.host is None or seat != table.host:
+        raise Refused("Only the person who created the table can do that.", 403)
+
+
+def person_seat(table: Table, target: int) -> Seat:
+    if not 0 <= target < len(table.seats) or table.seats[target].kind != "person":
+        raise Refused("That seat is not a person's.", 409)
+    place = table.seats[target]
+    if place.is_free:
+        raise Refused("Nobody sits there yet.", 409)
+    return place
+
+
+def stand_in_label(level: str) -> str:
+    return LEVEL_LABELS.get(level, level)

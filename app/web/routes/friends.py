@@ -1,0 +1,264 @@
+"""Friends' tables: create one, find it by its code, take a seat, start, hand an absent
+person's seat to a computer player and back, end the match; the list of tables; and the poll
+that keeps every page live.
+
+Live updates are polled, not pushed: a page asks ``/poll?v=<version it shows>&p=<presence it
+shows>`` every half second and gets 204 No Content while nothing changed, or the next frame.
+Why polling rather than server-sent events: the answer depends only on the table's version,
+so it needs no connection state on the server, survives a restart, a sleeping laptop or a
+dropped Wi-Fi without any reconnect logic (the next poll simply works), shows presence for
+free (a seat that stops asking is away), and reuses the paced frames of the game against the
+computer. The cost is one tiny request per page per half second, answered from memory
+without rendering; a card reaches the other screens within about half a second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+from fastapi import APIRouter, Request
+from fastapi.responses import RedirectResponse, Response
+from starlette.datastructures import FormData
+
+from app.web import forms, lobby
+from app.web.actions import Refused
+from app.web.deps import (
+    Problem,
+    StoreDep,
+    find_table,
+    remember_table,
+    require_person,
+    set_seat_cookie,
+)
+from app.web.frames import first_stop
+from app.web.presence import presence
+from app.web.render import is_htmx, no_content, render
+from app.web.runner import default_level
+from app.web.store import TableStore
+from app.web.tables import Table, new_code, normal_code
+from app.web.timeline import timeline_of
+from app.web.viewing import (
+    Lobby,
+    frame_for,
+    key_of,
+    respond,
+    respond_lobby,
+    view_response,
+    viewer_seen,
+)
+from app.web.views import GAME_NAMES
+
+log = logging.getLogger(__name__)
+router = APIRouter()
+
+CATCH_UP = 1
+"""A page more than this many tricks behind (a laptop waking up) jumps to the latest frame
+instead of replaying every move at the table's pace."""
+
+
+async def read_form(request: Request) -> FormData:
+    try:
+        return await request.form(max_files=0, max_fields=40)
+    except Exception:
+        return FormData()
+
+
+# ------------------------------------------------------------------ creating and finding
+
+
+@router.post("/friends")
+async def create(request: Request, store: StoreDep) -> Response:
+    form = await read_form(request)
+    try:
+        setup = forms.friends_setup(form)
+    except forms.BadForm as error:
+        message = f"The table was not created: {error}."
+        raise Problem(400, "Cannot create the table", message) from None
+    table, token = lobby.new_friends_table(setup, unused_code(store))
+    store.add(table)
+    response = RedirectResponse(f"/tables/{table.id}", status_code=303)
+    set_seat_cookie(response, table.id, token)
+    remember_table(request, response, table.id)
+    return response
+
+
+def unused_code(store: TableStore) -> str:
+    while True:
+        code = new_code()
+        if store.find_code(code) is None:
+            return code
+
+
+@router.get("/join")
+async def join_by_code(store: StoreDep, code: str = "") -> Response:
+    """The home page's "Table code" form: the code leads to the table's address."""
+    typed = normal_code(code)[:16]
+    table_id = store.find_code(typed) if typed else None
+    if table_id is None:
+        raise Problem(404, "No such table", "No table has that code. Check it and try again.")
+    return RedirectResponse(f"/tables/{table_id}", status_code=303)
+
+
+@router.get("/tables")
+async def list_tables(request: Request, store: StoreDep) -> Response:
+    """Every friends' table on this server: waiting, playing, finished (with score sheets)."""
+    listed = store.friends_tables()
+    return render(request, "pages/tables.html", {"tables": listed, "game_names": GAME_NAMES})
+
+
+# ------------------------------------------------------------------ seats
+
+
+@router.post("/tables/{table_id}/join")
+async def join(request: Request, table_id: str, store: StoreDep) -> Response:
+    table = find_table(store, table_id)
+    form = await read_form(request)
+    async with store.lock(table_id):
+        current = viewer_seen(request, table)
+        try:
+            name = forms.person_name(form)
+            seat = forms.seat_choice(form, len(table.seats))
+            token = lobby.take_seat(table, seat, name, current)
+        except forms.BadForm as error:
+            message = f"Cannot take a seat: {error}."
+            return view_response(request, table, current, message=message, status=400)
+        except Refused as refusal:
+            return view_response(
+                request, table, current, message=refusal.message, status=refusal.status
+            )
+        await asyncio.to_thread(store.save, table)
+        presence.saw(table.id, seat)
+    response = RedirectResponse(f"/tables/{table_id}", status_code=303)
+    set_seat_cookie(response, table_id, token)
+    remember_table(request, response, table_id)
+    return response
+
+
+@router.get("/tables/{table_id}/rejoin/{seat}/{key}")
+async def rejoin_page(
+    request: Request, table_id: str, seat: str, key: str, store: StoreDep
+) -> Response:
+    """The private rejoin link asks before it moves the seat (a link preview must not)."""
+    table = find_table(store, table_id)
+    index = int(seat) if seat.isdigit() else -1
+    if not 0 <= index < len(table.seats) or table.seats[index].rejoin_key is None:
+        raise Problem(403, "Not valid", "That rejoin link is not valid.")
+    context = {"table": table, "seat": index, "name": table.seats[index].name, "key": key}
+    return render(request, "pages/rejoin.html", context)
+
+
+@router.post("/tables/{table_id}/rejoin/{seat}/{key}")
+async def rejoin(request: Request, table_id: str, seat: str, key: str, store: StoreDep) -> Response:
+    table = find_table(store, table_id)
+    index = int(seat) if seat.isdigit() else -1
+    async with store.lock(table_id):
+        try:
+            token = lobby.rejoin(table, index, key)
+        except Refused as refusal:
+            raise Problem(refusal.status, "Not valid", refusal.message) from None
+        await asyncio.to_thread(store.save, table)
+    response = RedirectResponse(f"/tables/{table_id}", status_code=303)
+    set_seat_cookie(response, table_id, token)
+    remember_table(request, response, table_id)
+    return response
+
+
+# ------------------------------------------------------------------ the host's actions
+
+Change = Callable[[Table, int, FormData], None]
+
+
+def _start(table: Table, seat: int, form: FormData) -> None:
+    lobby.start_match(table, seat)
+
+
+def _stand_in(table: Table, seat: int, form: FormData) -> None:
+    target = forms.seat_choice(form, len(table.seats))
+    here = presence.is_connected(table.id, target)
+    lobby.hand_to_computer(table, seat, target, default_level(), here)
+
+
+def _give_back(table: Table, seat: int, form: FormData) -> None:
+    lobby.give_back(table, seat, forms.seat_choice(form, len(table.seats)))
+
+
+def _end(table: Table, seat: int, form: FormData) -> None:
+    lobby.end_match(table, seat)
+
+
+CHANGES: dict[str, Change] = {
+    "start": _start,
+    "standin": _stand_in,
+    "giveback": _give_back,
+    "end": _end,
+}
+
+
+@router.post("/tables/{table_id}/start")
+@router.post("/tables/{table_id}/standin")
+@router.post("/tables/{table_id}/giveback")
+@router.post("/tables/{table_id}/end")
+async def change_table(request: Request, table_id: str, store: StoreDep) -> Response:
+    """The seat and match changes (the game's own actions are in ``routes.tables``)."""
+    handler = CHANGES[request.url.path.rsplit("/", 1)[1]]
+    table = find_table(store, table_id)
+    seat = require_person(request, table)
+    presence.saw(table.id, seat)
+    form = await read_form(request)
+    async with store.lock(table_id):
+        try:
+            await asyncio.to_thread(_apply, store, handler, table, seat, form)
+        except forms.BadForm as error:
+            return view_response(request, table, seat, message=f"{error}.", status=400)
+        except Refused as refusal:
+            return view_response(
+                request, table, seat, message=refusal.message, status=refusal.status
+            )
+        if not is_htmx(request):
+            return RedirectResponse(f"/tables/{table_id}", status_code=303)
+        return view_response(request, table, seat)
+
+
+def _apply(store: TableStore, handler: Change, table: Table, seat: int, form: FormData) -> None:
+    if table.finished:
+        raise Refused("The match is over.", 409)
+    handler(table, seat, form)
+    store.save(table)
+
+
+# ------------------------------------------------------------------ live updates
+
+
+@router.get("/tables/{table_id}/poll")
+async def poll(
+    request: Request, table_id: str, store: StoreDep, v: str = "", p: str = ""
+) -> Response:
+    """204 while the page shows the table as it is; otherwise what the page should show
+    next (the next paced frame, or the latest after a long absence)."""
+    table = find_table(store, table_id)
+    viewer = viewer_seen(request, table)
+    if not is_htmx(request):
+        return RedirectResponse(f"/tables/{table_id}", status_code=303)
+    shown = int(v) if v.isdigit() and len(v) < 12 else -1
+    if shown == table.version and p == presence.signature(table):
+        return no_content()
+    async with store.lock(table_id):
+        if not table.started:
+            return respond_lobby(request, Lobby(table, viewer))
+        return next_frame(request, table, viewer, shown)
+
+
+def next_frame(request: Request, table: Table, viewer: int | None, shown: int) -> Response:
+    timeline = timeline_of(table, key_of(viewer))
+    seen = timeline.step_of(shown)
+    behind = timeline.last - seen if seen is not None else None
+    if seen is None or behind is None or behind > CATCH_UP * len(timeline.names.seat_names):
+        frame = frame_for(table, viewer)
+        return respond(request, frame, oob=("innerHTML", frame.events))
+    if behind == 0:
+        return respond(request, frame_for(table, viewer))
+    step = first_stop(table, timeline, seen + 1)
+    frame = frame_for(table, viewer, step)
+    return respond(request, frame, oob=("beforeend", timeline.events_between(seen + 1, frame.step)))
