@@ -40,24 +40,32 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
 
 
 def lan_address() -> str | None:
-    """This machine's address on the local network, if it has one (no packet is sent)."""
+    """This machine's address on the local network, if it has one.
+
+    ``connect`` on a UDP socket only chooses the route (and so the local address) for a
+    private destination; no packet is sent anywhere.
+    """
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
             probe.connect(("10.255.255.255", 1))
             address: str = probe.getsockname()[0]
     except OSError:
         return None
-    return None if address.startswith("127.") else address
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
-def addresses(host: str, port: int) -> list[str]:
-    if host in ("0.0.0.0", "::", ""):
-        found = [f"http://localhost:{port}/"]
-        lan = lan_address()
-        if lan:
-            found.insert(0, f"http://{lan}:{port}/")
-        return found
-    return [f"http://{host}:{port}/"]
+def lan_host() -> str:
+    """The name other devices reach this machine by: its LAN address, else its host name."""
+    return lan_address() or socket.gethostname() or "localhost"
+
+
+def is_wildcard(host: str) -> bool:
+    return host in ("0.0.0.0", "::", "")
+
+
+def public_url(host: str, port: int) -> str:
+    """The address to give to the other devices."""
+    return f"http://{lan_host() if is_wildcard(host) else host}:{port}/"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -68,8 +76,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.bot:
         print("Trionfi: --bot is not used by the pages yet; the tables use our own levels.")
-    app = create_app(args.data)
-    for url in addresses(args.host, args.port):
-        print(f"Trionfi: open {url}", flush=True)
+    url = public_url(args.host, args.port)
+    app = create_app(args.data, lan_base=url if is_wildcard(args.host) else None)
+    print(f"Open {url} on any device on this network", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, workers=1, log_level="warning")
     return 0

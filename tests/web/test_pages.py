@@ -8,7 +8,7 @@ from markupsafe import escape
 
 from app.cli import build_parser
 from app.engine.options import OPTION_LABELS, Options
-from app.web.serve import DEFAULT_HOST, DEFAULT_PORT, addresses
+from app.web.serve import DEFAULT_HOST, DEFAULT_PORT, lan_host, public_url
 from tests.web.support import TestClient
 
 
@@ -105,5 +105,5 @@ def test_serve_command_defaults() -> None:
     assert (args.host, args.port, args.data) == (DEFAULT_HOST, DEFAULT_PORT, "data")
     args = build_parser().parse_args(["serve", "--host", "127.0.0.1", "--port", "8123"])
     assert (args.host, args.port) == ("127.0.0.1", 8123)
-    assert addresses("127.0.0.1", 8123) == ["http://127.0.0.1:8123/"]
-    assert "http://localhost:8000/" in addresses("0.0.0.0", 8000)
+    assert public_url("127.0.0.1", 8123) == "http://127.0.0.1:8123/"
+    assert public_url("0.0.0.0", 8000) == f"http://{lan_host()}:8000/"  # no packet is sent
