@@ -24,4 +24,7 @@ EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
     CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/', timeout=4)"]
 
+# Inside a container the LAN address is the host's, not ours: give it with
+#   docker run -p 8000:8000 -e TRIONFI_PUBLIC_URL=http://<this machine's LAN address>:8000/ ...
+# so that `trionfi serve` prints it and invite links use it.
 CMD ["trionfi", "serve", "--host", "0.0.0.0", "--port", "8000", "--data", "/data"]

@@ -91,7 +91,7 @@ def hand_to_computer(table: Table, seat: int, target: int, level: str, present: 
     if place.stand_in is not None:
         raise Refused(f"A computer plays for {place.name} already.", 409)
     place.stand_in = level
-    table.version += 1
+    changed(table)
     if table.started:
         runner.advance(table)
 
@@ -104,7 +104,7 @@ def give_back(table: Table, seat: int, target: int) -> None:
     if place.stand_in is None:
         raise Refused(f"{place.name} plays their own cards already.", 409)
     place.stand_in = None
-    table.version += 1
+    changed(table)
 
 
 def end_match(table: Table, seat: int) -> None:
@@ -116,7 +116,7 @@ def end_match(table: Table, seat: int) -> None:
     if table.finished:
         raise Refused("The match is over already.", 409)
     table.finished = True
-    table.version += 1
+    changed(table)
 
 
 def rejoin(table: Table, seat: int, key: str) -> str:
@@ -129,8 +129,17 @@ def rejoin(table: Table, seat: int, key: str) -> str:
         raise Refused("That rejoin link is not valid.", 403)
     token = new_token()
     place.token_hash = hash_token(token)
-    table.version += 1
     return token
+
+
+def changed(table: Table) -> None:
+    """A change of seats or of the match, not of the deal.
+
+    Before the start the lobby's version counts it. During the match the version counts the
+    deal's steps only (a frame's version is the deal's base plus its step), so such a change
+    reaches the pages through the poll's table marks (``Presence.marks``) instead."""
+    if not table.started:
+        table.version += 1
 
 
 def require_host(table: Table, seat: int) -> None:

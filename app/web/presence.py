@@ -35,10 +35,18 @@ class Presence:
             for index, seat in enumerate(table.seats)
         )
 
-    def signature(self, table: Table) -> str:
-        """The states as a short string: a page that shows other states needs a new frame."""
-        marks = {True: "1", False: "0", None: "-"}
-        return "".join(marks[state] for state in self.states(table))
+    def marks(self, table: Table) -> str:
+        """What a page shows of the table besides the deal, as a short string: per seat here
+        (1), away (0), a computer (-) or a computer standing in (c); then F once the match
+        is over (C: standing in while the person is back). A page that shows other marks
+        needs them redrawn."""
+        signs = {True: "1", False: "0", None: "-"}
+        stand_in = {True: "C", False: "c", None: "c"}
+        seats = "".join(
+            (stand_in if seat.stand_in is not None else signs)[state]
+            for seat, state in zip(table.seats, self.states(table), strict=True)
+        )
+        return seats + ("F" if table.finished else "")
 
 
 presence = Presence()

@@ -6,6 +6,7 @@ One uvicorn worker: the table store keeps every table and its lock in this one p
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 from typing import Any
 
@@ -63,8 +64,16 @@ def is_wildcard(host: str) -> bool:
     return host in ("0.0.0.0", "::", "")
 
 
+PUBLIC_URL_VARIABLE = "TRIONFI_PUBLIC_URL"
+"""Set it where this machine cannot see its own LAN address (in a container: the address the
+other devices reach the published port at, e.g. ``http://192.168.1.20:8000/``)."""
+
+
 def public_url(host: str, port: int) -> str:
     """The address to give to the other devices."""
+    given = os.environ.get(PUBLIC_URL_VARIABLE, "").strip()
+    if given:
+        return given if given.endswith("/") else given + "/"
     return f"http://{lan_host() if is_wildcard(host) else host}:{port}/"
 
 
@@ -77,7 +86,8 @@ def run(args: argparse.Namespace) -> int:
     if args.bot:
         print("Trionfi: --bot is not used by the pages yet; the tables use our own levels.")
     url = public_url(args.host, args.port)
-    app = create_app(args.data, lan_base=url if is_wildcard(args.host) else None)
+    pinned = bool(os.environ.get(PUBLIC_URL_VARIABLE, "").strip())
+    app = create_app(args.data, lan_base=url if is_wildcard(args.host) or pinned else None)
     print(f"Open {url} on any device on this network", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, workers=1, log_level="warning")
     return 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from ipaddress import ip_address
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import Request
 from fastapi.responses import Response
@@ -111,7 +112,7 @@ class Lobby:
         return self.table.free_seats()
 
     def presence_mark(self) -> str:
-        return presence.signature(self.table)
+        return presence.marks(self.table)
 
 
 # ------------------------------------------------------------------ links
@@ -150,7 +151,14 @@ def invite_context(request: Request, table: Table, viewer: int | None) -> dict[s
     if viewer is not None:
         key = table.seats[viewer].rejoin_key
         rejoin = f"{base}tables/{table.id}/rejoin/{viewer}/{key}" if key else None
-    return {"invite": link, "qr": qr_svg(link), "code": table.code, "rejoin": rejoin}
+    local = is_loopback(urlsplit(base).hostname or "")
+    return {
+        "invite": link,
+        "qr": qr_svg(link),
+        "code": table.code,
+        "rejoin": rejoin,
+        "invite_is_local": local,
+    }
 
 
 # ------------------------------------------------------------------ responses
@@ -167,17 +175,27 @@ def respond(
     template = "partials/table_response.html" if htmx else "pages/table.html"
     context: dict[str, Any] = {"frame": frame, "view": frame, "oob": oob, "htmx": htmx}
     if frame.table.is_friends:
-        context.update(poll_ms=POLL_MS, mark=presence.signature(frame.table))
+        context.update(poll_ms=POLL_MS, mark=presence.marks(frame.table))
     if not htmx:
         context.update(invite_context(request, frame.table, frame.viewer))
     return render(request, template, context, status_code=status)
+
+
+def respond_presence(request: Request, frame: Frame) -> Response:
+    """Only the presence changed: the seat panels and the poll, out of band, and no swap of
+    the table (``HX-Reswap: none``), so that a tap on a card is never lost to a redraw."""
+    context = {"frame": frame, "view": frame, "poll_ms": POLL_MS}
+    context["mark"] = presence.marks(frame.table)
+    response = render(request, "partials/presence_response.html", context)
+    response.headers["HX-Reswap"] = "none"
+    return response
 
 
 def respond_lobby(request: Request, lobby: Lobby, status: int = 200) -> Response:
     htmx = is_htmx(request)
     template = "partials/table_response.html" if htmx else "pages/table.html"
     context: dict[str, Any] = {"lobby": lobby, "view": lobby, "htmx": htmx}
-    context.update(poll_ms=POLL_MS, mark=presence.signature(lobby.table))
+    context.update(poll_ms=POLL_MS, mark=presence.marks(lobby.table))
     if not htmx:
         context.update(invite_context(request, lobby.table, lobby.viewer))
     response = render(request, template, context, status_code=200 if htmx else status)

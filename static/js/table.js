@@ -61,4 +61,11 @@
     lastTurn = myTurnNow();
   });
   document.body.addEventListener("htmx:afterSettle", checkTurn);
+  // While the server restarts the polls fail; the page says so and keeps polling.
+  function offline(on) {
+    var note = document.getElementById("offline");
+    if (note) note.hidden = !on;
+  }
+  document.body.addEventListener("htmx:sendError", function () { offline(true); });
+  document.body.addEventListener("htmx:afterOnLoad", function () { offline(false); });
 })();

@@ -45,6 +45,7 @@ from app.web.viewing import (
     key_of,
     respond,
     respond_lobby,
+    respond_presence,
     view_response,
     viewer_seen,
 )
@@ -242,21 +243,25 @@ async def poll(
     if not is_htmx(request):
         return RedirectResponse(f"/tables/{table_id}", status_code=303)
     shown = int(v) if v.isdigit() and len(v) < 12 else -1
-    if shown == table.version and p == presence.signature(table):
+    if shown == table.version and p == presence.marks(table):
         return no_content()
     async with store.lock(table_id):
         if not table.started:
             return respond_lobby(request, Lobby(table, viewer))
-        return next_frame(request, table, viewer, shown)
+        return next_frame(request, table, viewer, shown, p)
 
 
-def next_frame(request: Request, table: Table, viewer: int | None, shown: int) -> Response:
+def next_frame(
+    request: Request, table: Table, viewer: int | None, shown: int, mark: str
+) -> Response:
     timeline = timeline_of(table, key_of(viewer))
     seen = timeline.step_of(shown)
     behind = timeline.last - seen if seen is not None else None
     if seen is None or behind is None or behind > CATCH_UP * len(timeline.names.seat_names):
         frame = frame_for(table, viewer)
         return respond(request, frame, oob=("innerHTML", frame.events))
+    if behind == 0 and mark.endswith("F") == table.finished:
+        return respond_presence(request, frame_for(table, viewer))
     if behind == 0:
         return respond(request, frame_for(table, viewer))
     step = first_stop(table, timeline, seen + 1)
