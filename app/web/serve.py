@@ -89,5 +89,14 @@ def run(args: argparse.Namespace) -> int:
     pinned = bool(os.environ.get(PUBLIC_URL_VARIABLE, "").strip())
     app = create_app(args.data, lan_base=url if is_wildcard(args.host) or pinned else None)
     print(f"Open {url} on any device on this network", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, workers=1, log_level="warning")
+    # Waiting polls would hold a graceful shutdown up: cut them after a second (the pages
+    # poll again once the server is back).
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        workers=1,
+        log_level="warning",
+        timeout_graceful_shutdown=1,
+    )
     return 0

@@ -17,6 +17,7 @@ The store is the only place besides the engine that holds a full game state.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import sqlite3
@@ -82,6 +83,8 @@ class TableStore:
         """Per table, how many finished deals are in ``deals`` already."""
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._locks: dict[str, asyncio.Lock] = {}
+        self._changes: dict[str, asyncio.Event] = {}
+        """Per table, the event the waiting polls wait on; replaced at each change."""
 
     def close(self) -> None:
         with self._db_lock:
@@ -95,6 +98,18 @@ class TableStore:
         if lock is None:
             lock = self._locks[table_id] = asyncio.Lock()
         return lock
+
+    def changed(self, table_id: str) -> None:
+        """Wake every poll waiting on the table (call on the event loop, after a save)."""
+        event = self._changes.pop(table_id, None)
+        if event is not None:
+            event.set()
+
+    async def wait_change(self, table_id: str, timeout: float) -> None:
+        """Wait until the table changes, or ``timeout`` seconds."""
+        event = self._changes.setdefault(table_id, asyncio.Event())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(event.wait(), timeout)
 
     def get(self, table_id: str) -> Table | None:
         """The table, from memory or from the database; None if there is no such table."""

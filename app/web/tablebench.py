@@ -2,12 +2,12 @@
 
 Starts ``trionfi serve`` on a free port (or uses ``--url``) and seats 25 tables of Swiss
 Troccas with 4 simulated people each, who play whole deals at once, the way the pages do:
-each person's page polls every 500 ms (``/poll?v=&p=``, 204 while nothing changed), follows
-the paced frames, and when its screen shows the person's turn, the person thinks a moment
-and clicks (now and then twice, as people do). It measures the time from a person's click to
-each other player's screen showing that card, and checks at the end, against each deal's
-hand record, that every accepted action is there exactly once. Prints figures and the
-database's size; asserts nothing.
+each person's page long-polls (``/poll?v=&p=&w=15``: the answer comes when the table moves,
+or 204 after 15 s), follows the paced frames, and when its screen shows the person's turn,
+the person thinks a moment and clicks (now and then twice, as people do). It measures the
+time from a person's click to each other player's screen showing that card, and checks at
+the end, against each deal's hand record, that every accepted action is there exactly once.
+Prints figures and the database's size; asserts nothing.
 """
 
 from __future__ import annotations
@@ -24,8 +24,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-import httpx
+from urllib.parse import urlencode, urlsplit
 
 from app.web.loadbench import free_port, start_server
 
@@ -33,10 +32,64 @@ HX = {"HX-Request": "true"}
 TABLE = re.compile(r'<div id="table"[^>]*>')
 ATTR = re.compile(r'data-(phase|turn|version|seat)="([^"]*)"')
 LEGAL = re.compile(r'class="card legal[^"]*"\s+name="(?:card|select)" value="([^"]+)"')
-MARK = re.compile(r"/poll\?v=\d+&amp;p=([^\"&]*)\"")
+MARK = re.compile(r"/poll\?v=\d+&amp;p=([^\"&]*)&amp;")
 TICK = re.compile(r'hx-get="([^"]+/at/\d+\?after=\d+)" hx-trigger="load delay:(\d+)ms"')
 POLL_S = 0.5
+WAIT_S = 15
 SEATS = 4
+
+
+class Connection:
+    """A keep-alive HTTP/1.1 connection that reads what ``trionfi serve`` sends (a body with
+    Content-Length), so that the simulated people cost the machine little next to the
+    server they measure (100 browsers would each have their own processor)."""
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        self.host = parts.hostname or "127.0.0.1"
+        self.port = parts.port or 80
+        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def request(
+        self, method: str, path: str, headers: dict[str, str], body: bytes = b""
+    ) -> tuple[int, dict[str, str], str]:
+        for attempt in (1, 2):  # a kept-alive connection the server closed: once more
+            try:
+                return await self._exchange(method, path, headers, body)
+            except (OSError, asyncio.IncompleteReadError, ValueError):
+                self.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _exchange(
+        self, method: str, path: str, headers: dict[str, str], body: bytes
+    ) -> tuple[int, dict[str, str], str]:
+        if self.streams is None:
+            self.streams = await asyncio.open_connection(self.host, self.port)
+        reader, writer = self.streams
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+        lines += [f"{name}: {value}" for name, value in headers.items()]
+        if method == "POST":
+            lines += ["Content-Type: application/x-www-form-urlencoded"]
+            lines += [f"Content-Length: {len(body)}"]
+        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        status = int(head[0].split(" ", 2)[1])
+        fields: dict[str, str] = {}
+        for line in head[1:]:
+            if ":" in line:
+                name, value = line.split(":", 1)
+                key = name.strip().lower()
+                fields[key] = f"{fields[key]}, {value.strip()}" if key in fields else value.strip()
+        size = int(fields.get("content-length", "0"))
+        text = (await reader.readexactly(size)).decode() if size else ""
+        return status, fields, text
+
+    def close(self) -> None:
+        if self.streams is not None:
+            self.streams[1].close()
+            self.streams = None
 
 
 @dataclass
@@ -64,8 +117,8 @@ class Table:
 class Person:
     """One simulated person with their page: polls, paced frames, clicks."""
 
-    def __init__(self, client: httpx.AsyncClient, table: Table, token: str, rng: random.Random):
-        self.client = client
+    def __init__(self, url: str, table: Table, token: str, rng: random.Random):
+        self.client = Connection(url)
         self.table = table
         self.cookie = {"Cookie": f"trionfi_seat={token}", **HX}
         self.rng = rng
@@ -100,18 +153,21 @@ class Person:
             (tick.group(1).replace("&amp;", "&"), int(tick.group(2)) / 1000) if tick else None
         )
 
-    async def get(self, path: str, counts: Counts) -> None:
+    async def get(self, path: str, counts: Counts) -> bool:
+        """Fetch and show; whether there was something new."""
         try:
-            response = await self.client.get(path, headers=self.cookie)
-        except httpx.HTTPError:
+            status, _, text = await self.client.request("GET", path, self.cookie)
+        except (OSError, asyncio.IncompleteReadError, ValueError):
             counts.errors += 1
-            return
-        if response.status_code >= 500:
+            return False
+        if status >= 500:
             counts.errors += 1
-        elif response.status_code == 204:
+            return False
+        if status == 204:
             counts.empty_polls += 1
-        else:
-            self.show(response.text)
+            return False
+        self.show(text)
+        return True
 
     def decision(self) -> tuple[str, dict[str, Any]] | None:
         phase, turn, seat = (self.state.get(k) for k in ("phase", "turn", "seat"))
@@ -129,8 +185,8 @@ class Person:
         twice = self.rng.random() < 0.05
         counts.double_clicks += twice
         sent = time.perf_counter()
-        posts = [self._post(action, data) for _ in range(2 if twice else 1)]
-        answers = await asyncio.gather(*posts)
+        posts = [self._post(action, data, Connection(self.client_url)) for _ in range(twice)]
+        answers = await asyncio.gather(self._post(action, data, self.client), *posts)
         counts.click_s.append(time.perf_counter() - sent)
         counts.sent += len(answers)
         for status, body in answers:
@@ -145,15 +201,25 @@ class Person:
                 counts.refused += 1
                 self.show(body)
 
-    async def _post(self, action: str, data: dict[str, Any]) -> tuple[int, str]:
+    @property
+    def client_url(self) -> str:
+        return f"http://{self.client.host}:{self.client.port}"
+
+    async def _post(
+        self, action: str, data: dict[str, Any], connection: Connection
+    ) -> tuple[int, str]:
         """The status the answer stands for (htmx refusals come as 200 with the status in
         ``X-Trionfi-Status``), and the answer; 599 for no answer at all."""
         path = f"{self.table.url}/{action}"
+        body = urlencode(data, doseq=True).encode()
         try:
-            response = await self.client.post(path, data=data, headers=self.cookie)
-        except httpx.HTTPError:
+            status, fields, text = await connection.request("POST", path, self.cookie, body)
+        except (OSError, asyncio.IncompleteReadError, ValueError):
             return 599, ""
-        return int(response.headers.get("X-Trionfi-Status", response.status_code)), response.text
+        finally:
+            if connection is not self.client:
+                connection.close()
+        return int(fields.get("x-trionfi-status", status)), text
 
     async def play(self, counts: Counts, deadline: float) -> None:
         while self.state.get("phase") != "over" and time.monotonic() < deadline:
@@ -167,28 +233,38 @@ class Person:
                 self.tick = None
                 await self.get(path, counts)
             else:
-                await asyncio.sleep(POLL_S)
                 counts.polls += 1
-                await self.get(f"{self.table.url}/poll?v={self.version}&p={self.mark}", counts)
+                path = f"{self.table.url}/poll?v={self.version}&p={self.mark}&w={WAIT_S}"
+                if not await self.get(path, counts):  # 204: the page asks again at its next tick
+                    await asyncio.sleep(self.rng.uniform(0, POLL_S))
 
 
-async def seat_table(client: httpx.AsyncClient, speed: str, rng: random.Random) -> list[Person]:
+async def seat_table(base: str, speed: str, rng: random.Random) -> list[Person]:
+    """A table whose four seats are taken, started, each page open."""
+    setup = Connection(base)
     form = {"game": "troccas", "name": "P0", "speed": speed}
     form.update({f"seat_{i}": "person" for i in range(SEATS)})
-    created = await client.post("/friends", data=form)
-    url = created.headers["location"]
+    _, fields, _ = await setup.request("POST", "/friends", {}, urlencode(form).encode())
+    url = fields["location"]
     table = Table(url)
-    tokens = [created.cookies["trionfi_seat"]]
+    tokens = [seat_token(fields)]
     for seat in range(1, SEATS):
-        client.cookies.clear()
-        joined = await client.post(f"{url}/join", data={"name": f"P{seat}", "seat": str(seat)})
-        tokens.append(joined.cookies["trionfi_seat"])
-    client.cookies.clear()
-    people = [Person(client, table, token, rng) for token in tokens]
-    await client.post(f"{url}/start", headers=people[0].cookie)
+        joined = urlencode({"name": f"P{seat}", "seat": str(seat)}).encode()
+        _, fields, _ = await setup.request("POST", f"{url}/join", {}, joined)
+        tokens.append(seat_token(fields))
+    people = [Person(base, table, token, rng) for token in tokens]
+    await setup.request("POST", f"{url}/start", people[0].cookie)
+    setup.close()
     for person in people:
         await person.get(url, Counts())
     return people
+
+
+def seat_token(fields: dict[str, str]) -> str:
+    """The seat cookie among an answer's cookies."""
+    found = re.search(r"trionfi_seat=([^;]+)", fields.get("set-cookie", ""))
+    assert found, fields
+    return found.group(1)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -210,27 +286,29 @@ def latencies(tables: list[Table]) -> tuple[list[float], list[float]]:
     return each, everyone
 
 
-async def verify(client: httpx.AsyncClient, people: list[Person]) -> tuple[int, int]:
+async def verify(people: list[Person]) -> tuple[int, int]:
     """(lost, doubled) actions: the deal's hand record against the accepted clicks."""
     table = people[0].table
-    response = await client.get(f"{table.url}/deals/1.json", headers=people[0].cookie)
-    if response.status_code != 200:
+    path = f"{table.url}/deals/1.json"
+    status, _, text = await people[0].client.request("GET", path, people[0].cookie)
+    if status != 200:
         return table.accepted, 0
-    recorded = len(response.json()["actions"])
+    recorded = len(json.loads(text)["actions"])
     return max(0, table.accepted - recorded), max(0, recorded - table.accepted)
 
 
 async def bench(url: str, tables: int, speed: str, seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
-    limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
-    async with httpx.AsyncClient(base_url=url, timeout=30, limits=limits) as client:
-        seated = [await seat_table(client, speed, rng) for _ in range(tables)]
-        counts = Counts()
-        began = time.monotonic()
-        deadline = began + 900
-        await asyncio.gather(*(p.play(counts, deadline) for people in seated for p in people))
-        elapsed = time.monotonic() - began
-        checks = [await verify(client, people) for people in seated]
+    seated = [await seat_table(url, speed, rng) for _ in range(tables)]
+    counts = Counts()
+    began = time.monotonic()
+    deadline = began + 900
+    await asyncio.gather(*(p.play(counts, deadline) for people in seated for p in people))
+    elapsed = time.monotonic() - began
+    checks = [await verify(people) for people in seated]
+    for people in seated:
+        for person in people:
+            person.client.close()
     each, everyone = latencies([people[0].table for people in seated])
     return {
         "tables": tables,

@@ -27,8 +27,9 @@ from app.web.views import GAME_NAMES, Frame
 
 REFUSAL_HEADER = "X-Trionfi-Status"
 POLL_MS = 500
-"""How often a friends' table's page asks whether anything changed (design note in
-``app.web.routes.friends``)."""
+"""After an answer, a friends' table's page asks again within this many milliseconds."""
+POLL_WAIT = 15
+"""Seconds a poll waits for a change before it answers 204 (``app.web.routes.friends``)."""
 
 
 def key_of(viewer: int | None) -> int:
@@ -175,7 +176,7 @@ def respond(
     template = "partials/table_response.html" if htmx else "pages/table.html"
     context: dict[str, Any] = {"frame": frame, "view": frame, "oob": oob, "htmx": htmx}
     if frame.table.is_friends:
-        context.update(poll_ms=POLL_MS, mark=presence.marks(frame.table))
+        context.update(poll_ms=POLL_MS, poll_wait=POLL_WAIT, mark=presence.marks(frame.table))
     if not htmx:
         context.update(invite_context(request, frame.table, frame.viewer))
     return render(request, template, context, status_code=status)
@@ -184,7 +185,7 @@ def respond(
 def respond_presence(request: Request, frame: Frame) -> Response:
     """Only the presence changed: the seat panels and the poll, out of band, and no swap of
     the table (``HX-Reswap: none``), so that a tap on a card is never lost to a redraw."""
-    context = {"frame": frame, "view": frame, "poll_ms": POLL_MS}
+    context = {"frame": frame, "view": frame, "poll_ms": POLL_MS, "poll_wait": POLL_WAIT}
     context["mark"] = presence.marks(frame.table)
     response = render(request, "partials/presence_response.html", context)
     response.headers["HX-Reswap"] = "none"
@@ -195,7 +196,7 @@ def respond_lobby(request: Request, lobby: Lobby, status: int = 200) -> Response
     htmx = is_htmx(request)
     template = "partials/table_response.html" if htmx else "pages/table.html"
     context: dict[str, Any] = {"lobby": lobby, "view": lobby, "htmx": htmx}
-    context.update(poll_ms=POLL_MS, mark=presence.marks(lobby.table))
+    context.update(poll_ms=POLL_MS, poll_wait=POLL_WAIT, mark=presence.marks(lobby.table))
     if not htmx:
         context.update(invite_context(request, lobby.table, lobby.viewer))
     response = render(request, template, context, status_code=200 if htmx else status)

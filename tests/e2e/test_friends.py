@@ -55,7 +55,7 @@ def my_decision(page: Page) -> str | None:
     """The decision this page must take now, if any (the latest frame, nothing pending)."""
     info = page.evaluate(
         """() => { const t = document.querySelector('#table');
-            if (!t || document.querySelector('#table .tick, .htmx-request')) return null;
+            if (!t || document.querySelector('#table .tick, .htmx-request:not(.poll)')) return null;
             return [t.dataset.phase, t.dataset.turn, t.dataset.seat]; }"""
     )
     if not info:
@@ -146,10 +146,15 @@ def test_two_people_join_by_link_and_by_code_and_see_each_others_cards(
 
     pages = [host, guest]
     delays = []
+
+    def someone_plays() -> bool:
+        decisions = [my_decision(page) for page in pages]
+        return "play" in decisions and "declarations" not in decisions
+
     for _ in range(12):  # some cards each: each shows on the other screen within a second
+        play_together(pages, someone_plays)
         for page, other in ((host, guest), (guest, host)):
-            phase = my_decision(page)
-            if phase != "play":
+            if my_decision(page) != "play":
                 continue
             card = page.locator("#hand button.legal:not([disabled])").first.get_attribute(
                 "data-card"
@@ -158,7 +163,7 @@ def test_two_people_join_by_link_and_by_code_and_see_each_others_cards(
             play_card(page)
             if card != "FOOL":
                 delays.append(shown_within(other, card, 3))
-        play_together(pages, lambda: my_decision(host) == "play" or my_decision(guest) == "play")
+            break
     host_tab.shot("friends-play-host")
     guest_tab.shot("friends-play-guest")
     assert delays

@@ -5,6 +5,8 @@ the refusals (forged tokens, taken seats, other people's turns, other sites, big
 from __future__ import annotations
 
 import re
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -279,3 +281,28 @@ def test_oversized_bodies_are_refused(client: TestClient, size: int) -> None:
     assert response.status_code == 413
     response = client.post("/friends", data={"name": "y" * 300, "game": "troccas"})
     assert response.status_code == 400
+
+
+def test_a_waiting_poll_answers_as_soon_as_someone_plays(client: TestClient) -> None:
+    """The long poll: 204 after ``w`` seconds of nothing, at once when the table moves."""
+    people = full_table(client)
+    html = people[1].get(htmx=True).text
+    version = int(attribute(html, "data-version"))
+    found = re.search(r"poll\?v=\d+&amp;p=([^&]+)&amp;w=(\d+)", html)
+    assert found
+    assert found.group(2) == "15"
+    url = f"{people[1].url}/poll?v={version}&p={found.group(1)}"
+    headers = {**people[1].headers, **HX}
+    began = time.monotonic()
+    assert client.get(url + "&w=1", headers=headers).status_code == 204
+    assert 0.9 < time.monotonic() - began < 3
+    with ThreadPoolExecutor(1) as pool:
+        waiting = pool.submit(client.get, url + "&w=10", headers=headers)
+        time.sleep(0.3)
+        assert not waiting.done()
+        began = time.monotonic()
+        assert act(people[0]).status_code == 303  # the dealer discards
+        answer = waiting.result(timeout=5)
+    assert answer.status_code == 200
+    assert time.monotonic() - began < 1.0
+    assert int(attribute(answer.text, "data-version")) == version + 1

@@ -2,20 +2,22 @@
 person's seat to a computer player and back, end the match; the list of tables; and the poll
 that keeps every page live.
 
-Live updates are polled, not pushed: a page asks ``/poll?v=<version it shows>&p=<presence it
-shows>`` every half second and gets 204 No Content while nothing changed, or the next frame.
-Why polling rather than server-sent events: the answer depends only on the table's version,
-so it needs no connection state on the server, survives a restart, a sleeping laptop or a
-dropped Wi-Fi without any reconnect logic (the next poll simply works), shows presence for
-free (a seat that stops asking is away), and reuses the paced frames of the game against the
-computer. The cost is one tiny request per page per half second, answered from memory
-without rendering; a card reaches the other screens within about half a second.
+Live updates are polled, not pushed: a page asks ``/poll?v=<version it shows>&p=<marks it
+shows>&w=15`` and the server answers as soon as the table differs from that (the next frame),
+or with 204 No Content after ``w`` seconds of no change; the page then asks again. Why
+(long) polling rather than server-sent events: each answer depends only on the table's
+version and marks, so the server keeps no connection state, and a restart, a sleeping laptop
+or a dropped Wi-Fi needs no reconnect logic (the next poll simply works, and htmx keeps
+polling); presence comes for free (a seat whose page stops asking is away); and it reuses the
+paced frames of the game against the computer. A card reaches the other screens as soon as it
+is played, and an idle table costs one request per page per 15 seconds.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 
 from fastapi import APIRouter, Request
@@ -54,6 +56,9 @@ from app.web.views import GAME_NAMES
 log = logging.getLogger(__name__)
 router = APIRouter()
 
+WAIT_SLICE = 1.0
+"""A waiting poll looks every second whether its page is still there and who is present."""
+MAX_WAIT = 20
 CATCH_UP = 1
 """A page more than this many tricks behind (a laptop waking up) jumps to the latest frame
 instead of replaying every move at the table's pace."""
@@ -131,6 +136,7 @@ async def join(request: Request, table_id: str, store: StoreDep) -> Response:
             )
         await asyncio.to_thread(store.save, table)
         presence.saw(table.id, seat)
+        store.changed(table_id)
     response = RedirectResponse(f"/tables/{table_id}", status_code=303)
     set_seat_cookie(response, table_id, token)
     remember_table(request, response, table_id)
@@ -211,6 +217,7 @@ async def change_table(request: Request, table_id: str, store: StoreDep) -> Resp
     async with store.lock(table_id):
         try:
             await asyncio.to_thread(_apply, store, handler, table, seat, form)
+            store.changed(table_id)
         except forms.BadForm as error:
             return view_response(request, table, seat, message=f"{error}.", status=400)
         except Refused as refusal:
@@ -234,21 +241,43 @@ def _apply(store: TableStore, handler: Change, table: Table, seat: int, form: Fo
 
 @router.get("/tables/{table_id}/poll")
 async def poll(
-    request: Request, table_id: str, store: StoreDep, v: str = "", p: str = ""
+    request: Request, table_id: str, store: StoreDep, v: str = "", p: str = "", w: str = ""
 ) -> Response:
-    """204 while the page shows the table as it is; otherwise what the page should show
-    next (the next paced frame, or the latest after a long absence)."""
+    """What the page should show next (the next paced frame, or the latest after a long
+    absence) as soon as the table differs from what the page shows; 204 if it does not
+    within ``w`` seconds."""
     table = find_table(store, table_id)
     viewer = viewer_seen(request, table)
     if not is_htmx(request):
         return RedirectResponse(f"/tables/{table_id}", status_code=303)
     shown = int(v) if v.isdigit() and len(v) < 12 else -1
-    if shown == table.version and p == presence.marks(table):
+    wait = min(int(w), MAX_WAIT) if w.isdigit() and len(w) < 4 else 0
+    if not await changed_within(request, store, table, viewer, (shown, p), wait):
         return no_content()
     async with store.lock(table_id):
         if not table.started:
             return respond_lobby(request, Lobby(table, viewer))
         return next_frame(request, table, viewer, shown, p)
+
+
+async def changed_within(
+    request: Request,
+    store: TableStore,
+    table: Table,
+    viewer: int | None,
+    shown: tuple[int, str],
+    wait: float,
+) -> bool:
+    """Whether the table differs from what the page shows, waiting up to ``wait`` seconds;
+    while the page waits it counts as present."""
+    deadline = time.monotonic() + wait
+    while shown == (table.version, presence.marks(table)):
+        left = deadline - time.monotonic()
+        if left <= 0 or await request.is_disconnected():
+            return False
+        await store.wait_change(table.id, min(WAIT_SLICE, left))
+        presence.saw(table.id, viewer)
+    return True
 
 
 def next_frame(

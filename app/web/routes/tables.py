@@ -151,6 +151,7 @@ async def act(request: Request, table_id: str, action: str, store: StoreDep) -> 
             if versioned and forms.version(form) != table.version:
                 raise Refused(STALE, 409)
             outcome = await asyncio.to_thread(_run, store, handler, table, seat, form)
+            store.changed(table_id)
         except forms.BadForm as error:
             return refuse(request, table, seat, f"That form was not valid ({error}).", 400)
         except Refused as refusal:
