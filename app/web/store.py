@@ -85,6 +85,7 @@ class TableStore:
         self._locks: dict[str, asyncio.Lock] = {}
         self._changes: dict[str, asyncio.Event] = {}
         """Per table, the event the waiting polls wait on; replaced at each change."""
+        self._changed_by: dict[str, int | None] = {}
 
     def close(self) -> None:
         with self._db_lock:
@@ -99,11 +100,16 @@ class TableStore:
             lock = self._locks[table_id] = asyncio.Lock()
         return lock
 
-    def changed(self, table_id: str) -> None:
-        """Wake every poll waiting on the table (call on the event loop, after a save)."""
+    def changed(self, table_id: str, by: int | None) -> None:
+        """Wake every poll waiting on the table (call on the event loop, after a save);
+        ``by`` is the seat whose request made the change."""
+        self._changed_by[table_id] = by
         event = self._changes.pop(table_id, None)
         if event is not None:
             event.set()
+
+    def last_change_by(self, table_id: str) -> int | None:
+        return self._changed_by.get(table_id)
 
     async def wait_change(self, table_id: str, timeout: float) -> None:
         """Wait until the table changes, or ``timeout`` seconds."""

@@ -306,3 +306,19 @@ def test_a_waiting_poll_answers_as_soon_as_someone_plays(client: TestClient) -> 
     assert answer.status_code == 200
     assert time.monotonic() - began < 1.0
     assert int(attribute(answer.text, "data-version")) == version + 1
+
+
+def test_a_waiting_poll_leaves_your_own_move_to_its_answer(client: TestClient) -> None:
+    """Your own click's answer shows your move; your page's waiting poll must not show it a
+    second time (the announcements would say it twice)."""
+    host = full_table(client)[0]
+    html = host.get(htmx=True).text
+    found = re.search(r"poll\?v=(\d+)&amp;p=([^&]+)&amp;", html)
+    assert found
+    url = f"{host.url}/poll?v={found.group(1)}&p={found.group(2)}&w=5"
+    with ThreadPoolExecutor(1) as pool:
+        waiting = pool.submit(client.get, url, headers={**host.headers, **HX})
+        time.sleep(0.3)
+        assert act(host, htmx=True).status_code == 200
+        assert waiting.result(timeout=8).status_code == 204
+    assert host.html.count("You discard three cards") == 1

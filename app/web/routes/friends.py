@@ -136,7 +136,7 @@ async def join(request: Request, table_id: str, store: StoreDep) -> Response:
             )
         await asyncio.to_thread(store.save, table)
         presence.saw(table.id, seat)
-        store.changed(table_id)
+        store.changed(table_id, seat)
     response = RedirectResponse(f"/tables/{table_id}", status_code=303)
     set_seat_cookie(response, table_id, token)
     remember_table(request, response, table_id)
@@ -214,10 +214,17 @@ async def change_table(request: Request, table_id: str, store: StoreDep) -> Resp
     seat = require_person(request, table)
     presence.saw(table.id, seat)
     form = await read_form(request)
+    return await _change(request, store, handler, table, seat, form)
+
+
+async def _change(
+    request: Request, store: TableStore, handler: Change, table: Table, seat: int, form: FormData
+) -> Response:
+    table_id = table.id
     async with store.lock(table_id):
         try:
             await asyncio.to_thread(_apply, store, handler, table, seat, form)
-            store.changed(table_id)
+            store.changed(table_id, seat)
         except forms.BadForm as error:
             return view_response(request, table, seat, message=f"{error}.", status=400)
         except Refused as refusal:
@@ -269,15 +276,19 @@ async def changed_within(
     wait: float,
 ) -> bool:
     """Whether the table differs from what the page shows, waiting up to ``wait`` seconds;
-    while the page waits it counts as present."""
+    while the page waits it counts as present.
+
+    A change the viewer made while this poll waited is not answered here: the viewer's own
+    click gets the answer that shows it (answering twice would repeat the announcements)."""
     deadline = time.monotonic() + wait
+    began = table.version
     while shown == (table.version, presence.marks(table)):
         left = deadline - time.monotonic()
         if left <= 0 or await request.is_disconnected():
             return False
         await store.wait_change(table.id, min(WAIT_SLICE, left))
         presence.saw(table.id, viewer)
-    return True
+    return table.version == began or store.last_change_by(table.id) != viewer
 
 
 def next_frame(

@@ -142,6 +142,18 @@ async def act(request: Request, table_id: str, action: str, store: StoreDep) -> 
     seat = require_person(request, table)
     viewer_seen(request, table)
     form = await _form(request)
+    return await _act(request, store, handler, versioned, table_id, seat, form)
+
+
+async def _act(
+    request: Request,
+    store: TableStore,
+    handler: Handler,
+    versioned: bool,
+    table_id: str,
+    seat: int,
+    form: FormData,
+) -> Response:
     async with store.lock(table_id):
         table = find_table(store, table_id)
         if not table.started:
@@ -151,13 +163,13 @@ async def act(request: Request, table_id: str, action: str, store: StoreDep) -> 
             if versioned and forms.version(form) != table.version:
                 raise Refused(STALE, 409)
             outcome = await asyncio.to_thread(_run, store, handler, table, seat, form)
-            store.changed(table_id)
+            store.changed(table_id, seat)
         except forms.BadForm as error:
             return refuse(request, table, seat, f"That form was not valid ({error}).", 400)
         except Refused as refusal:
             return refuse(request, table, seat, refusal.message, refusal.status)
         except Exception:
-            log.exception("action %s at table %s failed", action, table_id)
+            log.exception("action %s at table %s failed", handler.__name__, table_id)
             store.forget(table_id)
             forget_timeline(table_id)
             table = find_table(store, table_id)
