@@ -86,6 +86,8 @@ class TableStore:
         self._changes: dict[str, asyncio.Event] = {}
         """Per table, the event the waiting polls wait on; replaced at each change."""
         self._changed_by: dict[str, int | None] = {}
+        self._polls: dict[tuple[str, str], int] = {}
+        """(table, page) -> the number of that page's latest poll."""
 
     def close(self) -> None:
         with self._db_lock:
@@ -107,6 +109,25 @@ class TableStore:
         event = self._changes.pop(table_id, None)
         if event is not None:
             event.set()
+
+    def begin_poll(self, table_id: str, page: str) -> int:
+        """A page's new poll: the page's older waiting poll (its table was redrawn since)
+        is woken to answer 204 and free its connection. Returns the new poll's number."""
+        key = (table_id, page)
+        number = self._polls.get(key, 0) + 1
+        self._polls[key] = number
+        event = self._changes.pop(table_id, None)
+        if event is not None:
+            event.set()
+        return number
+
+    def is_superseded(self, table_id: str, page: str, number: int) -> bool:
+        """Whether the page has polled again since (a request without a page id never is)."""
+        return bool(page) and self._polls.get((table_id, page), number) != number
+
+    def end_poll(self, table_id: str, page: str, number: int) -> None:
+        if self._polls.get((table_id, page)) == number:
+            del self._polls[(table_id, page)]
 
     def last_change_by(self, table_id: str) -> int | None:
         return self._changed_by.get(table_id)

@@ -120,7 +120,8 @@ class Person:
     def __init__(self, url: str, table: Table, token: str, rng: random.Random):
         self.client = Connection(url)
         self.table = table
-        self.cookie = {"Cookie": f"trionfi_seat={token}", **HX}
+        page = f"{rng.getrandbits(48):012x}"  # each page's id, as its hx-headers send it
+        self.cookie = {"Cookie": f"trionfi_seat={token}", "X-Trionfi-Page": page, **HX}
         self.rng = rng
         self.html = ""
         self.state: dict[str, str] = {}

@@ -7,6 +7,7 @@ own hand, their own announcements, their own name read as "You".
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from ipaddress import ip_address
 from typing import Any
@@ -154,6 +155,7 @@ def invite_context(request: Request, table: Table, viewer: int | None) -> dict[s
         rejoin = f"{base}tables/{table.id}/rejoin/{viewer}/{key}" if key else None
     local = is_loopback(urlsplit(base).hostname or "")
     return {
+        "page_id": page_id(),
         "invite": link,
         "qr": qr_svg(link),
         "code": table.code,
@@ -180,6 +182,11 @@ def respond(
     if not htmx:
         context.update(invite_context(request, frame.table, frame.viewer))
     return render(request, template, context, status_code=status)
+
+
+def page_id() -> str:
+    """A page's own id, sent back with its polls (see ``routes.friends.PAGE_HEADER``)."""
+    return secrets.token_hex(6)
 
 
 def respond_presence(request: Request, frame: Frame) -> Response:

@@ -61,6 +61,16 @@
     lastTurn = myTurnNow();
   });
   document.body.addEventListener("htmx:afterSettle", checkTurn);
+  // A poll of a table that has since been redrawn asks for nothing and shows nothing: its
+  // answer would repeat what the newer table already shows (the announcements twice).
+  function gone(elt) { return !document.body.contains(elt); }
+  document.body.addEventListener("htmx:beforeRequest", function (e) {
+    if (gone(e.detail.elt)) e.preventDefault();
+  });
+  document.body.addEventListener("htmx:beforeSwap", function (e) {
+    if (gone(e.detail.elt)) e.detail.shouldSwap = false;
+  });
+
   // While the server restarts the polls fail; the page says so and keeps polling.
   function offline(on) {
     var note = document.getElementById("offline");

@@ -90,7 +90,7 @@ def play_together(pages: list[Page], until: Callable[[], bool], limit: float = 2
     decisions = 0
     deadline = time.monotonic() + limit
     while not until():
-        assert time.monotonic() < deadline, "the table got stuck"
+        assert time.monotonic() < deadline, f"the table got stuck: {[shown(p) for p in pages]}"
         acted = False
         for page in pages:
             phase = my_decision(page)
@@ -101,6 +101,13 @@ def play_together(pages: list[Page], until: Callable[[], bool], limit: float = 2
         if not acted:
             time.sleep(0.05)
     return decisions
+
+
+def shown(page: Page) -> str:
+    """What a page shows, for a failure's message."""
+    table = page.locator("#table")
+    names = ("data-phase", "data-turn", "data-seat", "data-version")
+    return " ".join(f"{name[5:]}={table.get_attribute(name)}" for name in names)
 
 
 def over(pages: list[Page]) -> Callable[[], bool]:

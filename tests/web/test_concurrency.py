@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,12 @@ from app.web.deps import SEAT_COOKIE
 from tests.web.support import attribute
 
 LEGAL = re.compile(r'class="card legal[^"]*"\s+name="(?:card|select)" value="([^"]+)"')
+
+
+def run(scenario: Coroutine[Any, Any, None]) -> None:
+    """Run on a thread of its own: the browser tests' Playwright keeps a loop running here."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario).result()
 
 
 class Browser:
@@ -94,7 +102,7 @@ def test_simultaneous_clicks_at_one_table_apply_once(tmp_path: Path) -> None:
             store.forget(table_id)
             assert store.get(table_id).version == table.version  # saved as applied
 
-    asyncio.run(scenario())
+    run(scenario())
     app.state.store.close()
 
 
@@ -119,5 +127,5 @@ def test_simultaneous_clicks_at_many_tables(tmp_path: Path) -> None:
         async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
             await asyncio.gather(*(one_table(client) for _ in range(12)))
 
-    asyncio.run(scenario())
+    run(scenario())
     app.state.store.close()

@@ -56,6 +56,8 @@ from app.web.views import GAME_NAMES
 log = logging.getLogger(__name__)
 router = APIRouter()
 
+PAGE_HEADER = "X-Trionfi-Page"
+"""Each friends' table page sends its own random id with every htmx request (hx-headers)."""
 WAIT_SLICE = 1.0
 """A waiting poll looks every second whether its page is still there and who is present."""
 MAX_WAIT = 20
@@ -259,7 +261,13 @@ async def poll(
         return RedirectResponse(f"/tables/{table_id}", status_code=303)
     shown = int(v) if v.isdigit() and len(v) < 12 else -1
     wait = min(int(w), MAX_WAIT) if w.isdigit() and len(w) < 4 else 0
-    if not await changed_within(request, store, table, viewer, (shown, p), wait):
+    page = request.headers.get(PAGE_HEADER, "")[:32]
+    number = store.begin_poll(table.id, page)
+    try:
+        changed = await changed_within(request, store, table, viewer, (shown, p), wait, number)
+    finally:
+        store.end_poll(table.id, page, number)
+    if not changed:
         return no_content()
     async with store.lock(table_id):
         if not table.started:
@@ -274,17 +282,22 @@ async def changed_within(
     viewer: int | None,
     shown: tuple[int, str],
     wait: float,
+    number: int,
 ) -> bool:
     """Whether the table differs from what the page shows, waiting up to ``wait`` seconds;
     while the page waits it counts as present.
 
     A change the viewer made while this poll waited is not answered here: the viewer's own
-    click gets the answer that shows it (answering twice would repeat the announcements)."""
+    click gets the answer that shows it (answering twice would repeat the announcements).
+    Nor does a poll answer once its page has polled again (its table was redrawn)."""
     deadline = time.monotonic() + wait
     began = table.version
+    page = request.headers.get(PAGE_HEADER, "")[:32]
     while shown == (table.version, presence.marks(table)):
         left = deadline - time.monotonic()
-        if left <= 0 or await request.is_disconnected():
+        if left <= 0 or store.is_superseded(table.id, page, number):
+            return False
+        if await request.is_disconnected():
             return False
         await store.wait_change(table.id, min(WAIT_SLICE, left))
         presence.saw(table.id, viewer)
