@@ -26,17 +26,19 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from random import Random
 from typing import Any
 
 from app.bots.base import LEVEL_NAMES, Bot, BotSettings, get_bot
 from app.bots.hard import HARD_BUDGET
-from app.engine.actions import IllegalAction
+from app.engine.actions import Action, IllegalAction
 from app.engine.games import GAMES
-from app.engine.observation import observe
+from app.engine.observation import Observation, observe
 from app.engine.options import GAMES as GAME_KEYS
 from app.engine.options import Options
 from app.engine.record import record_of
 from app.engine.rng import derive_seed, stream
+from app.protocol.program import FaultLog
 
 Z95 = 1.959964
 
@@ -72,6 +74,8 @@ class DealOutcome:
     times: dict[str, list[float]]
     cpu: dict[str, list[float]] = field(default_factory=dict)
     """Processor time per decision: the think time a busy machine does not inflate."""
+    faults: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Outside programs' faults in this deal, per program and kind."""
 
 
 def seatings(players: tuple[str, ...], duplicate: bool) -> list[tuple[str, ...]]:
@@ -105,8 +109,12 @@ def play_deal(setup: Setup, index: int) -> DealOutcome:
             times.setdefault(seating[seat], []).append(time.perf_counter() - began)
             cpu.setdefault(seating[seat], []).append(time.process_time() - began_cpu)
             try:
-                deal.apply(action)
+                deal.check(action)
             except IllegalAction as error:
+                replacement = _replace_illegal(bots[seat], obs, action, error, rngs[seat])
+                if replacement is not None:
+                    deal.apply(replacement)
+                    continue
                 raise ArenaError(
                     {
                         "error": "illegal-action",
@@ -118,16 +126,35 @@ def play_deal(setup: Setup, index: int) -> DealOutcome:
                         "reason": error.reason,
                     }
                 ) from None
+            deal.apply(action)
         for seat, level in enumerate(seating):
             change = deal.books.balances[seat] - start[seat]
             sums.setdefault(level, []).append(change)
         if setup.records:
             _write_record(setup, index, number, seating, deal)
     results = {level: sum(values) / len(values) for level, values in sums.items()}
-    return DealOutcome(index, results, times, cpu)
+    faults = {name: dict(kinds) for name, kinds in _FAULTS.counts.items()}
+    _FAULTS.counts.clear()
+    return DealOutcome(index, results, times, cpu, faults)
+
+
+def _replace_illegal(
+    bot: Bot, obs: Observation, action: Action, error: IllegalAction, rng: Random
+) -> Action | None:
+    """An outside program's illegal action is a counted fault and the fallback decides;
+    None for our own levels, whose illegal action is a bug the arena reports loudly."""
+    from app.protocol.program import ProgramBot  # noqa: PLC0415
+
+    if not isinstance(bot, ProgramBot):
+        return None
+    return bot.report_illegal(obs, action, error.reason, rng)
 
 
 _EXTERNAL: dict[tuple[str, int], Bot] = {}
+_FAULTS = FaultLog()
+"""Outside programs' faults of this process, moved into each deal's outcome."""
+FALLBACK_LEVEL = "medium"
+"""Decides for an outside program that crashed, answered garbage or too late (issue 6)."""
 
 
 def _bot(setup: Setup, level: str, seat: int) -> Bot:
@@ -139,13 +166,14 @@ def _bot(setup: Setup, level: str, seat: int) -> Bot:
 
 def _program(setup: Setup, name: str, command: str, seat: int) -> Bot:
     """An outside program speaking trionfi-bot/1 (one process per name and seat)."""
-    from app.protocol.program import FaultLog, ProgramBot, ProgramSeat  # noqa: PLC0415
+    from app.protocol.program import ProgramBot, ProgramSeat  # noqa: PLC0415
 
     key = (name, seat)
     if key not in _EXTERNAL:
         seed = derive_seed(setup.seed, "arena", "program", name, seat)
         where = ProgramSeat(setup.game, setup.options, seat, setup.think_ms, seed)
-        _EXTERNAL[key] = ProgramBot(name, command, where, get_bot("random"), FaultLog())
+        fallback = get_bot(FALLBACK_LEVEL, BotSettings(hard_budget=setup.hard_budget))
+        _EXTERNAL[key] = ProgramBot(name, command, where, fallback, _FAULTS)
     return _EXTERNAL[key]
 
 
@@ -239,7 +267,18 @@ def report(setup: Setup, outcomes: list[DealOutcome]) -> dict[str, Any]:
         "hard_budget": setup.hard_budget,
         "levels": figures,
         "differences": differences,
+        "faults": _sum_faults(outcomes),
     }
+
+
+def _sum_faults(outcomes: list[DealOutcome]) -> dict[str, dict[str, int]]:
+    total: dict[str, dict[str, int]] = {}
+    for outcome in outcomes:
+        for name, kinds in outcome.faults.items():
+            mine = total.setdefault(name, {})
+            for kind, count in kinds.items():
+                mine[kind] = mine.get(kind, 0) + count
+    return total
 
 
 def _strength_order(level: str) -> int:
@@ -291,6 +330,9 @@ def format_report(data: dict[str, Any]) -> str:
         for pair, f in data["differences"].items():
             low, high = f["ci95"]
             lines.append(f"{pair:<18}{f['mean']:>+9.2f}  [{low:+.2f}, {high:+.2f}]")
+    for name, kinds in data.get("faults", {}).items():
+        counted = ", ".join(f"{kind} {count}" for kind, count in kinds.items() if count)
+        lines.append(f"faults of {name} (decided by {FALLBACK_LEVEL} instead): {counted}")
     return "\n".join(lines)
 
 

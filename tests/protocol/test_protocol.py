@@ -150,3 +150,22 @@ def test_the_documented_session_still_matches_the_protocol() -> None:
         obs = observation_from_json(request["observation"])
         messages.read_action(answer, request["id"], obs)
     assert [m["type"] for m in sent[-2:]] == ["result", "goodbye"]
+
+
+def test_the_arena_counts_an_outside_programs_faults_and_goes_on() -> None:
+    from app.arena import Setup, run
+
+    setup = Setup(
+        game="troccas",
+        players=("bad", "easy", "ref", "easy"),
+        deals=2,
+        seed="5",
+        duplicate=False,
+        external=(("bad", f"{MISBEHAVING} illegal"), ("ref", REFERENCE)),
+        think_ms=400,
+    )
+    data = run(setup, jobs=1, progress=False)
+    # every decision of "bad" (19 cards a deal and the kitty where it deals) is taken over
+    assert sum(data["faults"]["bad"].values()) == 39
+    assert data["faults"]["bad"]["illegal"] >= 30
+    assert "ref" not in data["faults"]
