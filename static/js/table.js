@@ -60,7 +60,24 @@
     }
     lastTurn = myTurnNow();
   });
-  document.body.addEventListener("htmx:afterSettle", checkTurn);
+  document.body.addEventListener("htmx:afterSettle", function () {
+    oneTable();
+    checkTurn();
+  });
+  // Two answers crossing (a poll and a click) must never leave two tables on the page: keep
+  // the newest (it was seen once in a browser test, not reproduced since).
+  function oneTable() {
+    var all = Array.prototype.slice.call(document.querySelectorAll("#table"));
+    if (all.length < 2) return;
+    var newest = all.reduce(function (a, b) {
+      return Number(b.dataset.version) >= Number(a.dataset.version) ? b : a;
+    });
+    all.forEach(function (table) {
+      if (table === newest) return;
+      if (table.contains(newest)) table.replaceWith(newest);
+      else table.remove();
+    });
+  }
   // A poll of a table that has since been redrawn asks for nothing and shows nothing: its
   // answer would repeat what the newer table already shows (the announcements twice).
   function gone(elt) { return !document.body.contains(elt); }

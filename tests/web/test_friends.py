@@ -181,6 +181,10 @@ def test_a_whole_deal_between_three_people_then_the_next(client: TestClient) -> 
     assert "End the match" not in people[1].html
     download = client.get(f"{people[0].url}/deals/1.json")  # anyone, once it is over
     assert download.status_code == 200
+    version = int(attribute(people[0].html, "data-version"))
+    late = people[0].post("play", {"version": version, "card": "CU-K"})
+    assert late.status_code == 409  # an action on a finished deal
+    assert "over" in message(people[0].html)
     version = int(attribute(people[2].html, "data-version"))
     assert people[2].post("next", {"version": version}).status_code == 303
     assert people[1].post("next", {"version": version}).status_code == 409  # once only
