@@ -7,9 +7,11 @@ from __future__ import annotations
 import re
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
+from app.web import create_app
 from app.web.deps import SEAT_COOKIE
 from app.web.presence import presence
 from tests.web.friends import (
@@ -326,3 +328,20 @@ def test_a_waiting_poll_leaves_your_own_move_to_its_answer(client: TestClient) -
         assert act(host, htmx=True).status_code == 200
         assert waiting.result(timeout=8).status_code == 204
     assert host.html.count("You discard three cards") == 1
+
+
+def test_the_invite_link_uses_the_lan_address_when_the_host_opened_localhost(
+    data_dir: Path,
+) -> None:
+    """``trionfi serve`` on 0.0.0.0 passes its LAN address: a phone cannot follow
+    ``localhost``, so the host's own page shows the LAN address instead."""
+    app = create_app(data_dir, lan_base="http://192.0.2.7:8000/")
+    with TestClient(app, base_url="http://localhost:8000") as local:
+        host = create(local)
+        link = re.search(r'aria-label="Invite link" id="invite-link" value="([^"]+)"', host.html)
+        assert link
+        assert link.group(1) == f"http://192.0.2.7:8000/tables/{host.table_id}"
+        assert "on this computer only" not in host.html
+    with TestClient(app, base_url="http://192.0.2.7:8000") as remote:
+        page = remote.get(f"/tables/{host.table_id}").text
+        assert f'value="http://192.0.2.7:8000/tables/{host.table_id}"' in page
