@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from app.bots.odds import Choice, led_suit, name_of, winner_index
+from app.bots.odds import Choice, beats, led_suit, name_of, winner_index
 from app.engine.cards import (
     FOOL,
     IS_PIP,
@@ -98,7 +98,7 @@ def try_nolo(obs: Observation) -> Choice | None:
     cards: list[int] = list(obs.trick)
     led = led_suit(cards, None if obs.named is None else int(obs.named))
     best = cards[winner_index(cards, led, strength)]
-    losers = [c for c in legal if c == FOOL or not _beats(c, best, strength)]
+    losers = [c for c in legal if c == FOOL or not beats(c, best, strength)]
     if losers:
         card = max(losers, key=lambda c: (c != FOOL, strength[c]))
         return Choice(card, "No Tricks: the highest card that still loses the trick")
@@ -121,7 +121,7 @@ def help_nolo(obs: Observation, trier: int) -> Choice | None:
         return Choice(card, "help No Tricks: play high so that they can stay under")
     if (obs.leader + index) % seats != trier:
         return None
-    beaters = [c for c in obs.legal if _beats(c, cards[index], strength)]
+    beaters = [c for c in obs.legal if beats(c, cards[index], strength)]
     if not beaters:
         return None
     card = min(beaters, key=lambda c: strength[c])
@@ -132,13 +132,3 @@ def _nolo_name(obs: Observation, card: int) -> int | None:
     if card == FOOL and obs.trick_number < 25:
         return 4
     return None
-
-
-def _beats(card: int, best: int, strength: tuple[int, ...]) -> bool:
-    if card == FOOL:
-        return False
-    if IS_TRUMP[best]:
-        return IS_TRUMP[card] and strength[card] > strength[best]
-    if IS_TRUMP[card]:
-        return True
-    return SUIT[card] == SUIT[best] and strength[card] > strength[best]

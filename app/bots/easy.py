@@ -12,7 +12,7 @@ from __future__ import annotations
 from random import Random
 
 from app.bots.knowledge import TRUMPS
-from app.bots.odds import Choice, led_suit, name_of, winner_index
+from app.bots.odds import Choice, beats, led_suit, name_of, winner_index
 from app.engine.cards import FOOL, IS_TRUMP, PAGAT, STRENGTH, SUIT_OF, VALUE
 from app.engine.observation import Observation
 
@@ -69,7 +69,7 @@ def _follow(obs: Observation, legal: list[int], chicks: bool) -> Choice:
     winner = (obs.leader + best_index) % obs.seat_count
     last = len(cards) == obs.seat_count - 1
     partner_wins = obs.game == "troccas" and (winner - obs.seat) % 2 == 0
-    beaters = sorted((c for c in legal if _beats(c, best, strength)), key=lambda c: strength[c])
+    beaters = sorted((c for c in legal if beats(c, best, strength)), key=lambda c: strength[c])
     if not partner_wins and beaters:
         tops = [c for c in beaters if _is_top(c, chicks)]
         if tops:
@@ -92,13 +92,3 @@ def _follow(obs: Observation, legal: list[int], chicks: bool) -> Choice:
         ),
     )
     return Choice(card, "play a low card")
-
-
-def _beats(card: int, best: int, strength: tuple[int, ...]) -> bool:
-    if card == FOOL:
-        return False
-    if IS_TRUMP[best]:
-        return IS_TRUMP[card] and strength[card] > strength[best]
-    if IS_TRUMP[card]:
-        return True
-    return SUIT[card] == SUIT[best] and strength[card] > strength[best]

@@ -160,6 +160,17 @@ class Table:
         return card == PAGAT or (card < 56 and card % 14 == self.top)
 
 
+def beats(card: int, best: int, strength: tuple[int, ...]) -> bool:
+    """Whether ``card`` would take the lead from ``best`` (the Fool never does)."""
+    if card == FOOL:
+        return False
+    if IS_TRUMP[best]:
+        return IS_TRUMP[card] and strength[card] > strength[best]
+    if IS_TRUMP[card]:
+        return True
+    return SUIT[card] == SUIT[best] and strength[card] > strength[best]
+
+
 def led_suit(cards: Sequence[int], named: int | None) -> int | None:
     if not cards:
         return None
