@@ -36,9 +36,9 @@ from app.engine.games import GAMES
 from app.engine.observation import Observation, observe
 from app.engine.options import GAMES as GAME_KEYS
 from app.engine.options import Options
-from app.engine.record import record_of
+from app.engine.record import record_of, result
 from app.engine.rng import derive_seed, stream
-from app.protocol.program import FaultLog
+from app.protocol.program import FaultLog, ProgramBot, ProgramSeat
 
 Z95 = 1.959964
 
@@ -63,6 +63,8 @@ class Setup:
     records: str | None = None
     external: tuple[tuple[str, str], ...] = ()
     think_ms: int = 1000
+    bot_log: str | None = None
+    """The file that keeps outside programs' faults (with the offending lines) and stderr."""
 
 
 @dataclass
@@ -127,6 +129,7 @@ def play_deal(setup: Setup, index: int) -> DealOutcome:
                     }
                 ) from None
             deal.apply(action)
+        _tell_results(bots, deal)
         for seat, level in enumerate(seating):
             change = deal.books.balances[seat] - start[seat]
             sums.setdefault(level, []).append(change)
@@ -143,17 +146,25 @@ def _replace_illegal(
 ) -> Action | None:
     """An outside program's illegal action is a counted fault and the fallback decides;
     None for our own levels, whose illegal action is a bug the arena reports loudly."""
-    from app.protocol.program import ProgramBot  # noqa: PLC0415
-
     if not isinstance(bot, ProgramBot):
         return None
     return bot.report_illegal(obs, action, error.reason, rng)
+
+
+def _tell_results(bots: list[Bot], deal: Any) -> None:
+    """Each outside program at the table hears the deal's result (trionfi-bot/1 ``result``)."""
+    programs = [bot for bot in bots if isinstance(bot, ProgramBot)]
+    if programs:
+        hand_result = result(deal)
+        for program in programs:
+            program.send_result(hand_result)
 
 
 _EXTERNAL: dict[tuple[str, int], Bot] = {}
 _FAULTS = FaultLog()
 """Outside programs' faults of this process, moved into each deal's outcome."""
 FALLBACK_LEVEL = "medium"
+DEFAULT_BOT_LOG = "trionfi-bots.log"
 """Decides for an outside program that crashed, answered garbage or too late (issue 6)."""
 
 
@@ -166,9 +177,8 @@ def _bot(setup: Setup, level: str, seat: int) -> Bot:
 
 def _program(setup: Setup, name: str, command: str, seat: int) -> Bot:
     """An outside program speaking trionfi-bot/1 (one process per name and seat)."""
-    from app.protocol.program import ProgramBot, ProgramSeat  # noqa: PLC0415
-
     key = (name, seat)
+    _FAULTS.path = Path(setup.bot_log) if setup.bot_log else None
     if key not in _EXTERNAL:
         seed = derive_seed(setup.seed, "arena", "program", name, seat)
         where = ProgramSeat(setup.game, setup.options, seat, setup.think_ms, seed)
@@ -268,6 +278,7 @@ def report(setup: Setup, outcomes: list[DealOutcome]) -> dict[str, Any]:
         "levels": figures,
         "differences": differences,
         "faults": _sum_faults(outcomes),
+        "bot_log": setup.bot_log,
     }
 
 
@@ -333,6 +344,8 @@ def format_report(data: dict[str, Any]) -> str:
     for name, kinds in data.get("faults", {}).items():
         counted = ", ".join(f"{kind} {count}" for kind, count in kinds.items() if count)
         lines.append(f"faults of {name} (decided by {FALLBACK_LEVEL} instead): {counted}")
+    if data.get("bot_log"):
+        lines.append(f"outside programs' faults and stderr are kept in {data['bot_log']}")
     return "\n".join(lines)
 
 
@@ -369,6 +382,12 @@ def add_parser(commands: Any) -> None:
         help="an outside program speaking trionfi-bot/1, usable under NAME",
     )
     arena.add_argument("--think-ms", type=int, default=1000, help="outside programs' budget")
+    arena.add_argument(
+        "--bot-log",
+        default=DEFAULT_BOT_LOG,
+        metavar="FILE",
+        help=f"where outside programs' faults and stderr are kept (default {DEFAULT_BOT_LOG})",
+    )
     arena.add_argument("--quiet", action="store_true", help="no progress on standard error")
     arena.set_defaults(run=main)
 
@@ -413,6 +432,7 @@ def _setup(args: argparse.Namespace) -> Setup:
         args.records,
         external,
         args.think_ms,
+        args.bot_log if external else None,
     )
 
 

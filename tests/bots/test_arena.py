@@ -106,12 +106,17 @@ def test_bad_arguments_exit_with_status_2(capsys: pytest.CaptureFixture[str]) ->
     assert main(["arena", "--game", "troccas", "--players", "a,b,c,d", "--quiet"]) == 2
 
 
-def test_an_outside_program_plays_under_its_name(capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_outside_program_plays_under_its_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     command = f"{sys.executable} -m app.cli bot --level easy"
     args = ["arena", "--game", "danish-tarok", "--players", "mine,random,random", "--deals", "1"]
-    assert main([*args, "--bot", f"mine={command}", "--json", "--quiet"]) == 0
+    log = tmp_path / "bots.log"
+    assert main([*args, "--bot", f"mine={command}", "--bot-log", str(log), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["levels"]["mine"]["decisions"] > 20
+    assert data["faults"] == {}
+    assert not log.exists()  # a program without faults or stderr leaves no log
 
 
 def test_parallel_jobs_give_the_same_figures() -> None:

@@ -2,7 +2,8 @@
 
 Modes: crash (exits at its first decision), garbage (answers junk), illegal (answers a card
 it does not hold, or the wrong number of discards), timeout (never answers a decision),
-noisy (plays legally but writes to stderr), silent-hello (never answers hello).
+noisy (plays legally but writes to stderr), silent-hello (never answers hello), tally (plays
+legally and writes each result it hears to stderr).
 """
 
 import json
@@ -53,6 +54,9 @@ def main() -> None:
             if MODE == "noisy":
                 print(f"thinking about {observation['trick_number']}", file=sys.stderr)
             print(json.dumps({"type": "action", "id": message["id"], "action": action}), flush=True)
+        elif message["type"] == "result" and MODE == "tally":
+            outcome = message["result"]
+            print(f"result {outcome['game']} complete={outcome['complete']}", file=sys.stderr)
         elif message["type"] == "goodbye":
             return
 

@@ -169,3 +169,27 @@ def test_the_arena_counts_an_outside_programs_faults_and_goes_on() -> None:
     assert sum(data["faults"]["bad"].values()) == 39
     assert data["faults"]["bad"]["illegal"] >= 30
     assert "ref" not in data["faults"]
+
+
+def test_the_arena_tells_each_program_every_result_and_keeps_a_log(tmp_path: Path) -> None:
+    from app.arena import Setup, run
+
+    log = tmp_path / "bots.log"
+    setup = Setup(
+        game="danish-tarok",
+        players=("tally", "bad", "easy"),
+        deals=2,
+        seed="9",
+        duplicate=False,
+        external=(("tally", f"{MISBEHAVING} tally"), ("bad", f"{MISBEHAVING} garbage")),
+        think_ms=400,
+        bot_log=str(log),
+    )
+    data = run(setup, jobs=1, progress=False)
+    kept = log.read_text(encoding="utf-8").splitlines()
+    heard = [line for line in kept if line.startswith("tally stderr: result danish-tarok")]
+    assert len(heard) == 2
+    garbage = [line for line in kept if line.startswith("bad: garbage:")]
+    assert len(garbage) == sum(data["faults"]["bad"].values()) > 0
+    assert all("this is not json {" in line for line in garbage)
+    assert data["bot_log"] == str(log)
