@@ -16,6 +16,7 @@ import shlex
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
@@ -43,6 +44,8 @@ class FaultLog:
     """Faults per program and kind, with the offending lines, optionally appended to a file."""
 
     path: Path | None = None
+    echo: Callable[[str], None] | None = None
+    """Also told of each fault (not of stderr lines): the server's console, say."""
     counts: dict[str, dict[str, int]] = field(default_factory=dict)
     entries: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -53,7 +56,10 @@ class FaultLog:
             per_kind = self.counts.setdefault(program, dict.fromkeys(FAULT_KINDS, 0))
             per_kind[kind] = per_kind.get(kind, 0) + 1
             self.entries.append(entry)
-            self._write(f"{program}: {kind}: {detail}" + (f" | line: {line!r}" if line else ""))
+            text = f"{program}: {kind}: {detail}" + (f" | line: {line!r}" if line else "")
+            self._write(text)
+        if self.echo is not None:
+            self.echo(text)
 
     def stderr(self, program: str, line: str) -> None:
         with self.lock:
@@ -156,8 +162,13 @@ class ProgramBot:
         self.next_id = 0
         self.last_fault: str | None = None
         """The kind of fault behind the last decision, or None if the program made it."""
+        self.given_up = False
+        """The program stopped too often: the fallback decides for good (counted once)."""
 
     def choose(self, obs: Observation, rng: Random) -> Action:
+        if self.given_up:
+            self.last_fault = "crash"
+            return self.fallback.choose(obs, rng)
         try:
             action = self._ask(obs)
         except _Fault as fault:
@@ -165,6 +176,15 @@ class ProgramBot:
             return self.fallback.choose(obs, rng)
         self.last_fault = None
         return action
+
+    def start(self) -> str | None:
+        """Start the program and greet it (a server checks its programs when it starts):
+        None if it answered ready, else what went wrong."""
+        try:
+            self._running()
+        except _Fault as fault:
+            return f"{fault.kind}: {fault.detail}"
+        return None
 
     def report_illegal(self, obs: Observation, action: Action, reason: str, rng: Random) -> Action:
         """The engine refused the program's action: count it and let the fallback decide."""
@@ -215,6 +235,7 @@ class ProgramBot:
             return self.process
         self.close()
         if self.starts >= MAX_STARTS:
+            self.given_up = True
             raise _Fault("crash", "the program stopped too often and is not started again")
         self.starts += 1
         try:

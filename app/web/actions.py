@@ -16,7 +16,7 @@ from app.engine.actions import Action, CallBob, DemandFool, Discard, IllegalActi
 from app.engine.cards import FOOL, Card, display_name
 from app.engine.deal import Deal, Phase
 from app.engine.observation import observe
-from app.web import forms, runner
+from app.web import forms
 from app.web.frames import fool_prompt_applies
 from app.web.tables import Table
 
@@ -85,7 +85,6 @@ def carry_out(table: Table, action: Action) -> Outcome:
         raise Refused(sentence(refusal.reason)) from None
     table.version += 1
     start = table.version - table.deal_base
-    runner.advance(table)
     return Outcome(start)
 
 
@@ -182,7 +181,6 @@ def next_deal(table: Table, seat: int, form: FormData) -> Outcome:
     table.version += 1
     table.deal_base = table.version
     table.selection = []
-    runner.advance(table)
     return Outcome(start=0)
 
 

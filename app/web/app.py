@@ -9,7 +9,7 @@ partial that says what happened), never a bare 500 or a JSON body.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -23,6 +23,7 @@ from starlette.types import Scope
 
 from app.paths import STATIC_DIR
 from app.web.deps import Problem
+from app.web.programs import DEFAULT_THINK_MS, LOG_NAME, Program, ProgramPool
 from app.web.render import is_htmx, make_templates, render
 from app.web.routes import friends, pages, tables
 from app.web.security import Guard
@@ -45,20 +46,30 @@ class CachedStatic(StaticFiles):
         return response
 
 
-def create_app(data_dir: Path | str = "data", lan_base: str | None = None) -> FastAPI:
+def create_app(
+    data_dir: Path | str = "data",
+    lan_base: str | None = None,
+    programs: Sequence[Program] = (),
+    think_ms: int = DEFAULT_THINK_MS,
+) -> FastAPI:
     """The app on ``data_dir``; ``lan_base`` (``http://192.168.1.20:8000/``) is the address
-    invite links use when the host's own browser opened ``localhost``."""
+    invite links use when the host's own browser opened ``localhost``; ``programs`` are the
+    outside programs (``trionfi serve --bot``) offered for computer seats, with their think
+    budget in milliseconds. Their faults and stderr go to ``bots.log`` in ``data_dir``."""
     store = TableStore(Path(data_dir))
+    pool = ProgramPool(programs, Path(data_dir) / LOG_NAME, think_ms)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
+        pool.close_all()
         store.close()
 
     app = FastAPI(
         title="Trionfi", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
     )
     app.state.store = store
+    app.state.programs = pool
     app.state.templates = make_templates()
     app.state.lan_base = lan_base
     app.add_middleware(GZipMiddleware, minimum_size=1024)

@@ -12,6 +12,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 from fastapi.responses import Response
 
+from app.web.programs import ProgramPool
 from app.web.store import TableStore
 from app.web.tables import Table
 
@@ -39,6 +40,14 @@ def get_store(request: Request) -> TableStore:
 
 
 StoreDep = Annotated[TableStore, Depends(get_store)]
+
+
+def get_programs(request: Request) -> ProgramPool:
+    programs: ProgramPool = request.app.state.programs
+    return programs
+
+
+ProgramsDep = Annotated[ProgramPool, Depends(get_programs)]
 
 
 def find_table(store: TableStore, table_id: str) -> Table:

@@ -8,12 +8,14 @@ table settings.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from starlette.datastructures import FormData
 
 from app.engine.cards import SUIT_BY_CODE, Card, Suit, UnknownCard, parse
 from app.engine.options import GAMES, Options
+from app.web.programs import PREFIX as PROGRAM_PREFIX
 from app.web.runner import available_levels, default_level
 from app.web.tables import FOOL_PRESETS, SPEEDS, TableSettings
 
@@ -87,13 +89,18 @@ def suit_name(form: FormData) -> Suit | None:
     return SUIT_BY_CODE[raw.upper()]
 
 
-def setup(form: FormData) -> Setup:
-    """The home page's choices."""
+def computer_choices(programs: Sequence[str] = ()) -> list[str]:
+    """What a computer seat may be: a level, or an outside program (``program:NAME``)."""
+    return [*available_levels(), *(PROGRAM_PREFIX + name for name in programs)]
+
+
+def setup(form: FormData, programs: Sequence[str] = ()) -> Setup:
+    """The home page's choices; ``programs`` are the server's outside programs' names."""
     game = text(form, "game", "danish-tarok")
     if game not in GAMES:
         raise BadForm("choose Danish Tarok or Swiss Troccas")
     level = text(form, "difficulty", default_level())
-    if level not in available_levels():
+    if level not in computer_choices(programs):
         level = default_level()
     prefix = OPTION_PREFIX[game]
     options = Options(**{key: flag(form, prefix + key) for key in Options.keys_for(game)})
@@ -145,7 +152,7 @@ class FriendsSetup:
     options: Options
     settings: TableSettings
     seats: list[str]
-    """Per seat, ``person`` or a computer level."""
+    """Per seat, ``person``, a computer level or ``program:NAME``."""
     name: str
     """The creator's name."""
 
@@ -164,15 +171,15 @@ def person_name(form: FormData) -> str:
     return cleaned
 
 
-def friends_setup(form: FormData) -> FriendsSetup:
-    base = setup(form)
+def friends_setup(form: FormData, programs: Sequence[str] = ()) -> FriendsSetup:
+    base = setup(form, programs)
     count = 3 if base.game == "danish-tarok" else 4
-    levels = available_levels()
+    choices = computer_choices(programs)
     seats = []
     for field_name in SEAT_FIELDS[:count]:
         choice = text(form, field_name, PERSON_CHOICE)
-        if choice != PERSON_CHOICE and choice not in levels:
-            raise BadForm("each seat is a person or a computer level")
+        if choice != PERSON_CHOICE and choice not in choices:
+            raise BadForm("each seat is a person, a computer level or a program of this server")
         seats.append(choice)
     if PERSON_CHOICE not in seats:
         raise BadForm("choose “A person” for at least one seat: yours")

@@ -37,8 +37,8 @@ def new_friends_table(setup: FriendsSetup, code: str) -> tuple[Table, str]:
     return table, token
 
 
-def computer_seat(index: int, level: str) -> Seat:
-    return Seat("bot", f"Computer {index + 1}", level=level)
+def computer_seat(index: int, choice: str) -> Seat:
+    return runner.computer_seat(f"Computer {index + 1}", choice)
 
 
 def seat_person(table: Table, seat: int, name: str) -> str:
@@ -77,7 +77,6 @@ def start_match(table: Table, seat: int) -> None:
     table.match.start_deal()
     table.version += 1
     table.deal_base = table.version
-    runner.advance(table)
 
 
 def hand_to_computer(table: Table, seat: int, target: int, level: str, present: bool) -> None:
@@ -92,8 +91,6 @@ def hand_to_computer(table: Table, seat: int, target: int, level: str, present: 
         raise Refused(f"A computer plays for {place.name} already.", 409)
     place.stand_in = level
     changed(table)
-    if table.started:
-        runner.advance(table)
 
 
 def give_back(table: Table, seat: int, target: int) -> None:

@@ -13,20 +13,39 @@ from __future__ import annotations
 
 import inspect
 import logging
+from dataclasses import replace
 from random import Random
 from typing import Any
 
 from app.bots import base
-from app.engine.actions import Action
+from app.engine.actions import Action, IllegalAction
 from app.engine.observation import Observation, observe
+from app.engine.record import result
 from app.engine.rng import stream
-from app.web.tables import Table
+from app.web.programs import FALLBACK_LEVEL, ProgramPool, program_seat
+from app.web.programs import PREFIX as PROGRAM_PREFIX
+from app.web.tables import Seat, Table
 
 log = logging.getLogger(__name__)
 
 PAGE_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 """The levels the pages offer, easier to harder; ``random`` is for tests and the arena."""
 LEVEL_LABELS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "random": "Random"}
+
+
+def computer_seat(name: str, choice: str) -> Seat:
+    """A computer seat for a form's choice: a level, or ``program:NAME`` (an outside program,
+    with ``FALLBACK_LEVEL`` deciding when it cannot)."""
+    if choice.startswith(PROGRAM_PREFIX):
+        return Seat("bot", name, level=FALLBACK_LEVEL, program=choice.removeprefix(PROGRAM_PREFIX))
+    return Seat("bot", name, level=choice)
+
+
+def player_label(seat: Seat) -> str:
+    """How a computer seat is labelled: its level, or the outside program playing it."""
+    if seat.program is not None:
+        return f"Program {seat.program}"
+    return LEVEL_LABELS.get(seat.level or "", seat.level or "")
 
 
 def is_registered(level: str) -> bool:
@@ -85,11 +104,14 @@ def bot_rng(table: Table, *labels: int | str) -> Random:
     return stream(table.seed, "bot", table.deal_number, step, *labels)
 
 
-def bot_action(table: Table, seat: int) -> Action:
-    """The move of the bot at ``seat``; a failing bot is replaced by a random legal move."""
+def bot_action(table: Table, seat: int, programs: ProgramPool | None = None) -> Action:
+    """The move of the computer at ``seat``; a failing bot is replaced by a random legal move."""
     deal = table.match.deal
     assert deal is not None
-    level = resolve_level(table.seats[seat].computer_level or "random")
+    place = table.seats[seat]
+    if place.kind == "bot" and place.program is not None:
+        return program_action(table, seat, place.program, programs)
+    level = resolve_level(place.computer_level or "random")
     settings = bot_settings(table)
     obs = observe(deal, seat, see_all=settings.see_all)
     try:
@@ -101,14 +123,56 @@ def bot_action(table: Table, seat: int) -> Action:
     return action
 
 
-def advance(table: Table) -> int:
-    """Apply the bots' moves until a person must act or the deal is over; how many moved."""
+def program_action(table: Table, seat: int, name: str, programs: ProgramPool | None) -> Action:
+    """The move of the outside program at ``seat``, or of the fallback level when it cannot
+    give one (noted on the table, which tells everyone). The program and its fallback get the
+    seat's own observation only: "opponents see all hands" is about our levels."""
+    deal = table.match.deal
+    assert deal is not None
+    obs = observe(deal, seat)
+    rng = bot_rng(table, seat)
+    level = resolve_level(table.seats[seat].level or FALLBACK_LEVEL)
+    fallback = _get_bot(level, replace(bot_settings(table), see_all=False))
+    program = None
+    if programs is not None:
+        setup = program_seat(table.game, table.match.options, table.seed, seat, programs.think_ms)
+        program = programs.bot_for(table.id, seat, setup, name, fallback)
+    if program is None:
+        table.note_fallback(seat, "absent")
+        return checked(fallback.choose(obs, rng), table, obs)
+    action = program.choose(obs, rng)
+    try:
+        deal.check(action)
+    except IllegalAction as refusal:
+        action = program.report_illegal(obs, action, refusal.reason, rng)
+    if program.last_fault is not None:
+        table.note_fallback(seat, program.last_fault)
+    return checked(action, table, obs)
+
+
+def checked(action: Action, table: Table, obs: Observation) -> Action:
+    """``action`` if the rules allow it, else a random legal one (a bug of ours, logged)."""
+    deal = table.match.deal
+    assert deal is not None
+    try:
+        deal.check(action)
+    except IllegalAction:
+        log.exception("an illegal fallback move at table %s; playing at random", table.id)
+        return base.RandomBot().choose(obs, bot_rng(table, obs.seat, "fallback"))
+    return action
+
+
+def advance(table: Table, programs: ProgramPool | None = None) -> int:
+    """Apply the computers' moves until a person must act or the deal is over; how many
+    moved. Once the deal is over, the table's programs hear its result."""
     deal = table.match.deal
     moved = 0
     while deal is not None and not deal.is_over and table.seats[deal.turn].is_computer:
-        deal.apply(bot_action(table, deal.turn))
+        deal.apply(bot_action(table, deal.turn, programs))
         table.version += 1
         moved += 1
+    if deal is not None and deal.is_over and programs is not None:
+        programs.tell_result(table.id, table.deal_number, result(deal))
     return moved
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 import argparse
 import os
 import socket
+import sys
+from pathlib import Path
 from typing import Any
 
 DEFAULT_HOST = "0.0.0.0"
@@ -34,7 +36,13 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar='NAME="COMMAND"',
-        help="an outside bot program (trionfi-bot/1); not supported by the pages yet",
+        help="an outside program speaking trionfi-bot/1, a choice for any computer seat",
+    )
+    serve.add_argument(
+        "--think-ms",
+        type=int,
+        default=None,
+        help="outside programs' think budget per decision, in ms (default 2000)",
     )
     serve.set_defaults(run=run)
     return serve
@@ -82,12 +90,33 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn  # noqa: PLC0415
 
     from app.web.app import create_app  # noqa: PLC0415
+    from app.web.programs import (  # noqa: PLC0415
+        DEFAULT_THINK_MS,
+        LOG_NAME,
+        BadProgram,
+        parse_programs,
+        probe,
+    )
 
-    if args.bot:
-        print("Trionfi: --bot is not used by the pages yet; the tables use our own levels.")
+    try:
+        programs = parse_programs(args.bot)
+    except BadProgram as error:
+        print(f"trionfi serve: {error}", file=sys.stderr)
+        return 2
+    think_ms = DEFAULT_THINK_MS if args.think_ms is None else args.think_ms
+    if not 50 <= think_ms <= 60_000:
+        print("trionfi serve: --think-ms is between 50 and 60000", file=sys.stderr)
+        return 2
     url = public_url(args.host, args.port)
     pinned = bool(os.environ.get(PUBLIC_URL_VARIABLE, "").strip())
-    app = create_app(args.data, lan_base=url if is_wildcard(args.host) or pinned else None)
+    lan_base = url if is_wildcard(args.host) or pinned else None
+    app = create_app(args.data, lan_base, programs, think_ms)
+    for program in programs:
+        problem = probe(program, think_ms, Path(args.data) / LOG_NAME)
+        state = "ready" if problem is None else f"does not start ({problem})"
+        print(f"Program {program.name} ({program.command}): {state}", flush=True)
+    if programs:
+        print(f"Programs' faults and standard error are kept in {args.data}/{LOG_NAME}")
     print(f"Open {url} on any device on this network", flush=True)
     # Waiting polls would hold a graceful shutdown up: cut them after a second (the pages
     # poll again once the server is back).

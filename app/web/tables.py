@@ -62,6 +62,9 @@ class Seat:
     """The secret of the person's private rejoin link (kept whole: the page shows it again)."""
     stand_in: str | None = None
     """The level of the computer player that plays for an absent person (the host's choice)."""
+    program: str | None = None
+    """The outside program (``trionfi serve --bot NAME=...``) playing this bot seat; its
+    ``level`` then decides whenever the program cannot."""
 
     def admits(self, token: str | None) -> bool:
         """Whether ``token`` is this person's seat token."""
@@ -82,6 +85,19 @@ class Seat:
     @property
     def computer_level(self) -> str | None:
         return self.level if self.kind == "bot" else self.stand_in
+
+
+@dataclass(frozen=True)
+class Fallback:
+    """A decision of a program seat that the fallback level made instead (the table says so)."""
+
+    deal: int
+    step: int
+    """The step of the deal the decision became (1 for the deal's first action)."""
+    seat: int
+    fault: str
+    """``crash``, ``garbage``, ``illegal``, ``timeout``, or ``absent`` (no such program on
+    this server now)."""
 
 
 @dataclass
@@ -143,6 +159,8 @@ class Table:
     finished: bool = False
     """The host ended the match: the table shows its score sheet and takes no more deals."""
     created: float = 0.0
+    fallbacks: list[Fallback] = field(default_factory=list)
+    """The current deal's program decisions made by the fallback level."""
 
     @property
     def game(self) -> str:
@@ -170,6 +188,14 @@ class Table:
             self.acknowledged.append(-1)
         self.acknowledged[seat] = self.deal_number
 
+    def note_fallback(self, seat: int, fault: str) -> None:
+        """The fallback level made the decision of ``seat``'s program at the coming step."""
+        deal = self.match.deal
+        assert deal is not None
+        number = self.deal_number
+        kept = [noted for noted in self.fallbacks if noted.deal == number]
+        self.fallbacks = [*kept, Fallback(number, len(deal.history) + 1, seat, fault)]
+
     def free_seats(self) -> list[int]:
         return [index for index, seat in enumerate(self.seats) if seat.is_free]
 
@@ -189,6 +215,7 @@ class Table:
             "started": self.started,
             "finished": self.finished,
             "created": self.created,
+            "fallbacks": [asdict(noted) for noted in self.fallbacks],
         }
 
     @classmethod
@@ -208,6 +235,7 @@ class Table:
             started=data.get("started", True),
             finished=data.get("finished", False),
             created=data.get("created", 0.0),
+            fallbacks=[Fallback(**noted) for noted in data.get("fallbacks", [])],
         )
 
 

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from app.engine.actions import Action
 from app.engine.deal import Deal
 from app.engine.observation import Observation, observe
 from app.engine.record import record_of, start
 from app.web.events import Event, Names, payment_lines, step_events
-from app.web.tables import Table
+from app.web.programs import FAULT_WORDS
+from app.web.runner import LEVEL_LABELS
+from app.web.tables import Fallback, Table
 
 SPECTATOR = -1
 """The viewer key of someone without a seat: they see only what everyone may see."""
@@ -35,6 +37,8 @@ class Timeline:
     actions: tuple[Action, ...]
     names: Names
     deal_number: int
+    notes: dict[int, Event] = field(default_factory=dict)
+    """Per step, a note that the fallback level made a program seat's decision."""
 
     @property
     def last(self) -> int:
@@ -50,7 +54,9 @@ class Timeline:
         if step == 0:
             return self.opening()
         before, after = self.observations[step - 1], self.observations[step]
-        return step_events(before, after, self.actions[step - 1], self.names)
+        events = step_events(before, after, self.actions[step - 1], self.names)
+        note = self.notes.get(step)
+        return events if note is None else [note, *events]
 
     def opening(self) -> list[Event]:
         first = self.observations[0]
@@ -169,7 +175,52 @@ def timeline_of(table: Table, viewer: int = 0) -> Timeline:
         seen = tuple(entry.seen[viewer])
         actions = tuple(entry.actions)
     names = Names(viewer_names(table, viewer), viewer, deal.options.chicks_rule)
-    return Timeline(entry.base, seen, actions, names, entry.deal_number)
+    notes = fallback_notes(table, actions)
+    return Timeline(entry.base, seen, actions, names, entry.deal_number, notes)
+
+
+def fallback_notes(table: Table, actions: tuple[Action, ...]) -> dict[int, Event]:
+    """The steps at which a program's fallback decided, told once per run of the same fault
+    (a program that stays silent is not announced at every card)."""
+    noted = {f.step: f for f in table.fallbacks if f.deal == table.deal_number}
+    notes: dict[int, Event] = {}
+    for step, fallback in sorted(noted.items()):
+        previous = next(
+            (s for s in range(step - 1, 0, -1) if actions[s - 1].seat == fallback.seat), 0
+        )
+        if previous in noted and noted[previous].fault == fallback.fault:
+            continue
+        notes[step] = Event("fallback", fallback_text(table, fallback), fallback.seat)
+    return notes
+
+
+def latest_fallback(table: Table, seat: int, step: int) -> Fallback | None:
+    """The fallback's decision if it made ``seat``'s latest decision up to ``step``."""
+    deal = table.match.deal
+    noted = {f.step: f for f in table.fallbacks if f.deal == table.deal_number}
+    if deal is None or not noted:
+        return None
+    history = deal.history
+    latest = next(
+        (s for s in range(min(step, len(history)), 0, -1) if history[s - 1].seat == seat), 0
+    )
+    found = noted.get(latest)
+    return found if found is not None and found.seat == seat else None
+
+
+def standing_in_text(table: Table, fallback: Fallback) -> str:
+    """The seat's note while the fallback decides for its program."""
+    place = table.seats[fallback.seat]
+    level = LEVEL_LABELS.get(place.level or "", place.level or "The computer")
+    words = FAULT_WORDS.get(fallback.fault, "could not decide")
+    return f"{level} decides for the program: it {words}."
+
+
+def fallback_text(table: Table, fallback: Fallback) -> str:
+    place = table.seats[fallback.seat]
+    level = LEVEL_LABELS.get(place.level or "", place.level or "the computer")
+    words = FAULT_WORDS.get(fallback.fault, "could not decide")
+    return f"{place.name}’s program “{place.program}” {words}: {level} decides for it."
 
 
 def viewer_names(table: Table, viewer: int) -> list[str]:

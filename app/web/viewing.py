@@ -21,7 +21,7 @@ from app.web.frames import make_frame
 from app.web.presence import presence
 from app.web.qr import qr_svg
 from app.web.render import is_htmx, render
-from app.web.runner import LEVEL_LABELS
+from app.web.runner import player_label
 from app.web.tables import Table
 from app.web.timeline import SPECTATOR
 from app.web.views import GAME_NAMES, Frame
@@ -101,7 +101,7 @@ class Lobby:
             LobbySeat(
                 seat=index,
                 name=seat.name,
-                level=LEVEL_LABELS.get(seat.level or "", seat.level or ""),
+                level=player_label(seat) if seat.kind == "bot" else "",
                 is_free=seat.is_free,
                 is_viewer=index == self.viewer,
                 is_host=index == self.table.host,

@@ -14,8 +14,9 @@ from app.engine.cards import FOOL, SUIT_CODES, Card, Suit, code, display_name
 from app.engine.deal import Phase, Trick
 from app.engine.observation import Observation
 from app.web.events import Event, Names, bob_text, declaration_text
-from app.web.runner import LEVEL_LABELS
+from app.web.runner import LEVEL_LABELS, player_label
 from app.web.tables import Table
+from app.web.timeline import latest_fallback, standing_in_text
 
 POSITIONS: dict[int, tuple[str, ...]] = {
     3: ("bottom", "right", "left"),
@@ -61,6 +62,8 @@ class SeatView:
     """At a friends' table: whether the person's page is open now (None for a bot)."""
     stand_in: str = ""
     """The level of the computer player standing in for an absent person."""
+    standing_in: str = ""
+    """Says that the fallback level made this program seat's latest decision, and why."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +165,12 @@ class Frame:
 
     # ------------------------------------------------------------------ parts
 
+    def standing_in(self, seat: int) -> str:
+        if self.table.seats[seat].program is None:
+            return ""
+        fallback = latest_fallback(self.table, seat, self.step)
+        return standing_in_text(self.table, fallback) if fallback is not None else ""
+
     def seats(self) -> list[SeatView]:
         obs = self.obs
         positions = POSITIONS[obs.seat_count]
@@ -172,7 +181,7 @@ class Frame:
             card = obs.face_up[seat] if obs.face_up is not None else None
             if card is not None and seat != self.viewer and card not in played:
                 face_up = card_view(card, seat)  # shown until it is played
-            level = LEVEL_LABELS.get(info.level or "", info.level or "")
+            level = player_label(info)
             stand_in = LEVEL_LABELS.get(info.stand_in or "", info.stand_in or "")
             views.append(
                 SeatView(
@@ -190,6 +199,7 @@ class Frame:
                     face_up=face_up,
                     connected=self.presence[seat] if self.presence else None,
                     stand_in=stand_in,
+                    standing_in=self.standing_in(seat),
                 )
             )
         return views

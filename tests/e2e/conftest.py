@@ -48,6 +48,8 @@ class Server:
     data_dir: Path
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
+    extra: list[str] = field(default_factory=list)
+    """More arguments of ``trionfi serve`` (``--bot NAME=COMMAND``, say)."""
 
     @property
     def url(self) -> str:
@@ -55,7 +57,7 @@ class Server:
 
     def start(self) -> None:
         command = [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1"]
-        command += ["--port", str(self.port), "--data", str(self.data_dir)]
+        command += ["--port", str(self.port), "--data", str(self.data_dir), *self.extra]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
         deadline = time.monotonic() + 20

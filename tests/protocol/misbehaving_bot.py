@@ -3,7 +3,8 @@
 Modes: crash (exits at its first decision), garbage (answers junk), illegal (answers a card
 it does not hold, or the wrong number of discards), timeout (never answers a decision),
 noisy (plays legally but writes to stderr), silent-hello (never answers hello), tally (plays
-legally and writes each result it hears to stderr).
+legally and writes each result it hears to stderr), record PATH (plays legally and appends
+every line it is sent to PATH).
 """
 
 import json
@@ -31,6 +32,9 @@ def legal_answer(observation: dict) -> dict:
 
 def main() -> None:
     for line in sys.stdin:
+        if MODE == "record":
+            with open(sys.argv[2], "a", encoding="utf-8") as kept:
+                kept.write(line)
         message = json.loads(line)
         if message["type"] == "hello":
             if MODE == "silent-hello":

@@ -24,10 +24,11 @@ from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
-from app.web import forms, lobby
+from app.web import forms, lobby, runner
 from app.web.actions import Refused
 from app.web.deps import (
     Problem,
+    ProgramsDep,
     StoreDep,
     find_table,
     remember_table,
@@ -36,6 +37,7 @@ from app.web.deps import (
 )
 from app.web.frames import first_stop
 from app.web.presence import presence
+from app.web.programs import ProgramPool
 from app.web.render import is_htmx, no_content, render
 from app.web.runner import default_level
 from app.web.store import TableStore
@@ -77,10 +79,10 @@ async def read_form(request: Request) -> FormData:
 
 
 @router.post("/friends")
-async def create(request: Request, store: StoreDep) -> Response:
+async def create(request: Request, store: StoreDep, programs: ProgramsDep) -> Response:
     form = await read_form(request)
     try:
-        setup = forms.friends_setup(form)
+        setup = forms.friends_setup(form, programs.names)
     except forms.BadForm as error:
         message = f"The table was not created: {error}."
         raise Problem(400, "Cannot create the table", message) from None
@@ -209,23 +211,31 @@ CHANGES: dict[str, Change] = {
 @router.post("/tables/{table_id}/standin")
 @router.post("/tables/{table_id}/giveback")
 @router.post("/tables/{table_id}/end")
-async def change_table(request: Request, table_id: str, store: StoreDep) -> Response:
+async def change_table(
+    request: Request, table_id: str, store: StoreDep, programs: ProgramsDep
+) -> Response:
     """The seat and match changes (the game's own actions are in ``routes.tables``)."""
     handler = CHANGES[request.url.path.rsplit("/", 1)[1]]
     table = find_table(store, table_id)
     seat = require_person(request, table)
     presence.saw(table.id, seat)
     form = await read_form(request)
-    return await _change(request, store, handler, table, seat, form)
+    return await _change(request, (store, programs), handler, table, seat, form)
 
 
 async def _change(
-    request: Request, store: TableStore, handler: Change, table: Table, seat: int, form: FormData
+    request: Request,
+    backends: tuple[TableStore, ProgramPool],
+    handler: Change,
+    table: Table,
+    seat: int,
+    form: FormData,
 ) -> Response:
     table_id = table.id
+    store = backends[0]
     async with store.lock(table_id):
         try:
-            await asyncio.to_thread(_apply, store, handler, table, seat, form)
+            await asyncio.to_thread(_apply, backends, handler, table, seat, form)
             store.changed(table_id, seat)
         except forms.BadForm as error:
             return view_response(request, table, seat, message=f"{error}.", status=400)
@@ -238,11 +248,29 @@ async def _change(
         return view_response(request, table, seat)
 
 
-def _apply(store: TableStore, handler: Change, table: Table, seat: int, form: FormData) -> None:
+def _apply(
+    backends: tuple[TableStore, ProgramPool],
+    handler: Change,
+    table: Table,
+    seat: int,
+    form: FormData,
+) -> None:
+    """The change, then the computers' moves it allows; a finished match's programs are told
+    goodbye."""
+    store, programs = backends
     if table.finished:
         raise Refused("The match is over.", 409)
     handler(table, seat, form)
+    if table.started:
+        runner.advance(table, programs)
     store.save(table)
+    say_goodbye_if_over(table, programs)
+
+
+def say_goodbye_if_over(table: Table, programs: ProgramPool) -> None:
+    """The host ended the match: its programs' processes are told goodbye and stop."""
+    if table.finished:
+        programs.close_table(table.id)
 
 
 # ------------------------------------------------------------------ live updates

@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fastapi import APIRouter, Request
-from fastapi.responses import Response
+from fastapi.responses import PlainTextResponse, Response
 
 from app.engine.options import OPTION_LABELS, Options
-from app.web.deps import Problem, StoreDep, recent_tables, seat_of
+from app.paths import STATIC_DIR
+from app.web.deps import Problem, ProgramsDep, StoreDep, recent_tables, seat_of
 from app.web.forms import NOLO_HELP, OPTION_PREFIX
+from app.web.programs import FALLBACK_LEVEL
 from app.web.render import render
 from app.web.runner import LEVEL_LABELS, PAGE_LEVELS, available_levels, default_level
 from app.web.tables import FOOL_PRESETS, SPEEDS
@@ -50,7 +52,7 @@ class RecentTable:
 
 
 @router.get("/")
-async def home(request: Request, store: StoreDep) -> Response:
+async def home(request: Request, store: StoreDep, programs: ProgramsDep) -> Response:
     levels = available_levels()
     recent = []
     for table_id in recent_tables(request):
@@ -67,6 +69,7 @@ async def home(request: Request, store: StoreDep) -> Response:
         "speeds": SPEEDS,
         "fool_presets": FOOL_PRESETS,
         "recent": recent,
+        "programs": programs.names,
     }
     return render(request, "pages/home.html", context)
 
@@ -85,8 +88,23 @@ async def rules(request: Request, game: str) -> Response:
 
 
 @router.get("/bots")
-async def about_bots(request: Request) -> Response:
-    return render(request, "pages/bots.html", {"levels": available_levels()})
+async def about_bots(request: Request, programs: ProgramsDep) -> Response:
+    faults = programs.fault_counts()
+    served = [(name, faults.get(name, {})) for name in programs.names]
+    context = {"levels": available_levels(), "programs": served, "fallback": FALLBACK_LEVEL}
+    return render(request, "pages/bots.html", context)
+
+
+PROTOCOL_DOCS = {"": "bot-protocol.md", "/session": "bot-protocol-session.txt"}
+
+
+@router.get("/bots/protocol")
+@router.get("/bots/protocol/session")
+async def protocol_docs(request: Request) -> Response:
+    """The protocol's page and its example session, as plain text a browser shows."""
+    name = PROTOCOL_DOCS[request.url.path.removeprefix("/bots/protocol")]
+    text = (STATIC_DIR / "docs" / name).read_text(encoding="utf-8")
+    return PlainTextResponse(text, headers={"Cache-Control": "public, max-age=3600"})
 
 
 @router.get("/healthz")

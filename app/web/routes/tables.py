@@ -24,6 +24,7 @@ from app.web import actions, forms, runner
 from app.web.actions import Outcome, Refused
 from app.web.deps import (
     Problem,
+    ProgramsDep,
     StoreDep,
     find_table,
     remember_table,
@@ -31,6 +32,7 @@ from app.web.deps import (
     set_seat_cookie,
 )
 from app.web.frames import first_stop
+from app.web.programs import ProgramPool
 from app.web.render import is_htmx
 from app.web.store import TableStore
 from app.web.tables import SEAT_NAMES, Seat, Table, hash_token, new_table_id, new_token
@@ -62,28 +64,28 @@ HANDLERS: dict[str, tuple[Handler, bool]] = {
 STALE = "The table had moved on since that click, so nothing was done. Here it is now."
 
 
-def new_table(setup: forms.Setup) -> tuple[Table, str]:
+def new_table(setup: forms.Setup, programs: ProgramPool | None = None) -> tuple[Table, str]:
     """A table against the computer: the person at seat 0, who deals first."""
     table_id = new_table_id()
     token = new_token()
     names = SEAT_NAMES[setup.game]
     seats = [Seat("person", names[0], token_hash=hash_token(token))]
-    seats += [Seat("bot", name, level=setup.level) for name in names[1:]]
+    seats += [runner.computer_seat(name, setup.level) for name in names[1:]]
     match = Match.new(setup.game, setup.options, table_id)
     table = Table(table_id, match, seats, setup.settings, seed=table_id)
     match.start_deal()
-    runner.advance(table)
+    runner.advance(table, programs)
     return table, token
 
 
 @router.post("/tables")
-async def create_table(request: Request, store: StoreDep) -> Response:
+async def create_table(request: Request, store: StoreDep, programs: ProgramsDep) -> Response:
     form = await _form(request)
     try:
-        setup = forms.setup(form)
+        setup = forms.setup(form, programs.names)
     except forms.BadForm as error:
         raise Problem(400, "Cannot start", f"The game could not start: {error}.") from None
-    table, token = await asyncio.to_thread(new_table, setup)
+    table, token = await asyncio.to_thread(new_table, setup, programs)
     store.add(table)
     response = RedirectResponse(f"/tables/{table.id}", status_code=303)
     set_seat_cookie(response, table.id, token)
@@ -133,7 +135,9 @@ async def show_frame(
 
 
 @router.post("/tables/{table_id}/{action}")
-async def act(request: Request, table_id: str, action: str, store: StoreDep) -> Response:
+async def act(
+    request: Request, table_id: str, action: str, store: StoreDep, programs: ProgramsDep
+) -> Response:
     entry = HANDLERS.get(action)
     if entry is None:
         raise Problem(404, "No such action", "This table has no such action.")
@@ -142,18 +146,19 @@ async def act(request: Request, table_id: str, action: str, store: StoreDep) -> 
     seat = require_person(request, table)
     viewer_seen(request, table)
     form = await _form(request)
-    return await _act(request, store, handler, versioned, table_id, seat, form)
+    return await _act(request, (store, programs), handler, versioned, table_id, seat, form)
 
 
 async def _act(
     request: Request,
-    store: TableStore,
+    backends: tuple[TableStore, ProgramPool],
     handler: Handler,
     versioned: bool,
     table_id: str,
     seat: int,
     form: FormData,
 ) -> Response:
+    store = backends[0]
     async with store.lock(table_id):
         table = find_table(store, table_id)
         if not table.started:
@@ -162,7 +167,7 @@ async def _act(
         try:
             if versioned and forms.version(form) != table.version:
                 raise Refused(STALE, 409)
-            outcome = await asyncio.to_thread(_run, store, handler, table, seat, form)
+            outcome = await asyncio.to_thread(_run, backends, handler, table, seat, form)
             store.changed(table_id, seat)
         except forms.BadForm as error:
             return refuse(request, table, seat, f"That form was not valid ({error}).", 400)
@@ -177,8 +182,17 @@ async def _act(
         return after_action(request, table, seat, outcome)
 
 
-def _run(store: TableStore, handler: Handler, table: Table, seat: int, form: FormData) -> Outcome:
+def _run(
+    backends: tuple[TableStore, ProgramPool],
+    handler: Handler,
+    table: Table,
+    seat: int,
+    form: FormData,
+) -> Outcome:
+    """The person's action, then the computers' moves until a person must act, then save."""
+    store, programs = backends
     outcome = handler(table, seat, form)
+    runner.advance(table, programs)
     store.save(table)
     return outcome
 
