@@ -53,6 +53,14 @@ FAULT_WORDS = {
     "absent": "is not running on this server",
 }
 """What the table says when the fallback made a program seat's decision."""
+FAULT_SHORT = {
+    "crash": "it stopped",
+    "garbage": "not a move",
+    "illegal": "illegal move",
+    "timeout": "too slow",
+    "absent": "not running here",
+}
+"""The same, short enough for the seat's box on a phone."""
 
 
 class BadProgram(ValueError):

@@ -18,7 +18,7 @@ from app.engine.deal import Deal
 from app.engine.observation import Observation, observe
 from app.engine.record import record_of, start
 from app.web.events import Event, Names, payment_lines, step_events
-from app.web.programs import FAULT_WORDS
+from app.web.programs import FAULT_SHORT, FAULT_WORDS
 from app.web.runner import LEVEL_LABELS
 from app.web.tables import Fallback, Table
 
@@ -212,8 +212,8 @@ def standing_in_text(table: Table, fallback: Fallback) -> str:
     """The seat's note while the fallback decides for its program."""
     place = table.seats[fallback.seat]
     level = LEVEL_LABELS.get(place.level or "", place.level or "The computer")
-    words = FAULT_WORDS.get(fallback.fault, "could not decide")
-    return f"{level} decides for the program: it {words}."
+    why = FAULT_SHORT.get(fallback.fault, "no move")
+    return f"{level} plays for it ({why})"
 
 
 def fallback_text(table: Table, fallback: Fallback) -> str:

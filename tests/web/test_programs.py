@@ -85,16 +85,16 @@ def test_a_program_plays_whole_deals_at_a_table_and_hears_each_result(
 
 
 @pytest.mark.parametrize(
-    ("program", "fault", "words"),
+    ("program", "fault", "words", "short"),
     [
-        ("crash", "crash", "stopped working"),
-        ("garbage", "garbage", "answered something that is not a move"),
-        ("illegal", "illegal", "chose a move the rules do not allow"),
-        ("slow", "timeout", "did not answer in time"),
+        ("crash", "crash", "stopped working", "it stopped"),
+        ("garbage", "garbage", "answered something that is not a move", "not a move"),
+        ("illegal", "illegal", "chose a move the rules do not allow", "illegal move"),
+        ("slow", "timeout", "did not answer in time", "too slow"),
     ],
 )
 def test_a_misbehaving_program_is_replaced_and_the_table_says_so(
-    served: tuple[TestClient, Path], program: str, fault: str, words: str
+    served: tuple[TestClient, Path], program: str, fault: str, words: str, short: str
 ) -> None:
     client, data = served
     person = start(client, game="troccas", difficulty=f"program:{program}")
@@ -108,7 +108,7 @@ def test_a_misbehaving_program_is_replaced_and_the_table_says_so(
     program_moves = [a for a in deal.history if a.seat != 0]
     assert len(table.fallbacks) == len(program_moves)  # every decision went to the fallback
     page = person.get().text
-    assert f"Medium decides for the program: it {words}." in page  # on the seat
+    assert f"Medium plays for it ({short})" in page  # on the seat
     first = min(noted.step for noted in table.fallbacks)
     told = person.get(f"/at/{table.deal_base + first}", htmx=True).text
     assert f"{words}: Medium decides for it." in told  # announced when it happened
@@ -159,9 +159,7 @@ def test_a_table_whose_program_is_gone_after_a_restart_goes_on_with_the_fallback
     with TestClient(create_app(data)) as client:
         person = Person(client, table_id, token)
         finish_deal(person)
-        assert (
-            "Medium decides for the program: it is not running on this server." in person.get().text
-        )
+        assert "Medium plays for it (not running here)" in person.get().text
         assert "Program ref" in person.html
 
 
@@ -254,7 +252,7 @@ def test_trionfi_serve_seats_a_program_and_stops_it_with_the_server(tmp_path: Pa
             person = start(client, game="troccas", difficulty="program:ref")  # type: ignore[arg-type]
             assert "Program ref" in person.html
             finish_deal(person)
-            assert "decides for the program" not in person.get().text
+            assert "plays for it" not in person.get().text
         children = _children(server)
         assert len(children) == 3  # one process per program seat
     finally:
