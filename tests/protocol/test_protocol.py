@@ -193,3 +193,36 @@ def test_the_arena_tells_each_program_every_result_and_keeps_a_log(tmp_path: Pat
     assert len(garbage) == sum(data["faults"]["bad"].values()) > 0
     assert all("this is not json {" in line for line in garbage)
     assert data["bot_log"] == str(log)
+
+
+@pytest.mark.parametrize(("game", "options"), GAME_OPTIONS)
+def test_no_hidden_card_reaches_a_program(game: str, options: Options, tmp_path: Path) -> None:
+    """Every line a program is sent, scanned against the deal as it stood: no card of another
+    seat's hand, nor a discard or kitty its seat may not see, ever appears in it."""
+    from app.engine.record import record_of
+    from app.engine.record import start as record_start
+    from tests.web.test_leaks import hidden_cards, leaks
+
+    kept = tmp_path / "sent.jsonl"
+    seat = 1
+    for seed in range(3):
+        kept.unlink(missing_ok=True)
+        bot = program(f"{MISBEHAVING} record {kept}", game, options, seat, FaultLog())
+        rng = Random(seed)
+        deal = GAMES[game].shuffle_and_deal(rng, seed % GAMES[game].seat_count, options)
+        try:
+            while not deal.is_over:
+                player = bot if deal.turn == seat else get_bot("random")
+                deal.apply(checked_action(player, deal, rng))
+        finally:
+            bot.close()
+        sent = [line for line in kept.read_text().splitlines() if '"decide"' in line]
+        replayed = record_start(record_of(deal))
+        hidden_then = []
+        for action in deal.history:
+            if replayed.turn == seat:
+                hidden_then.append(hidden_cards(replayed, seat))
+            replayed.apply(action)
+        assert len(sent) == len(hidden_then) > 0
+        for line, hidden in zip(sent, hidden_then, strict=True):
+            assert leaks(line, hidden) == []
