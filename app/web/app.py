@@ -8,6 +8,7 @@ partial that says what happened), never a bare 500 or a JSON body.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -61,8 +62,10 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        sweeper = asyncio.create_task(_sweep_idle_programs(pool))
         yield
-        pool.close_all()
+        sweeper.cancel()
+        await asyncio.to_thread(pool.close_all)
         store.close()
 
     app = FastAPI(
@@ -80,6 +83,15 @@ def create_app(
     app.include_router(tables.router)
     _add_error_pages(app)
     return app
+
+
+SWEEP_S = 60.0
+
+
+async def _sweep_idle_programs(pool: ProgramPool) -> None:
+    while True:
+        await asyncio.sleep(SWEEP_S)
+        await asyncio.to_thread(pool.close_idle)
 
 
 def _add_error_pages(app: FastAPI) -> None:

@@ -172,6 +172,13 @@ class ProgramPool:
             closing = [self._running.pop(key).bot for key in keys]
         _close(closing)
 
+    def close_idle(self) -> None:
+        """Goodbye to the programs idle longer than ``idle_s`` (the server does this every
+        minute, so an abandoned table's processes do not linger)."""
+        with self._lock:
+            retired = self._retire(time.monotonic(), keep=("", -1))
+        _close(retired)
+
     def close_all(self) -> None:
         with self._lock:
             closing = [running.bot for running in self._running.values()]

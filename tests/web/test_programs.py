@@ -223,8 +223,9 @@ def test_idle_programs_are_told_goodbye_and_the_newest_are_kept(tmp_path: Path) 
     assert [pool.running(t) for t in ("a", "b", "c")] == [[], [1], [1]]
     assert pool.bot_for("x", 0, where, "nope", fallback) is None
     pool._running[("b", 1)].last_used = time.monotonic() - 120
-    pool.bot_for("c", 1, where, "ref", fallback)
+    pool.close_idle()
     assert pool.running("b") == []
+    assert pool.running("c") == [1]
     pool.close_all()
     assert pool.running("c") == []
 
