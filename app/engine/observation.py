@@ -118,8 +118,8 @@ def _trick_json(trick: Trick) -> dict[str, Any]:
     }
 
 
-def visible_discard(deal: Deal, seat: int) -> tuple[Card, ...] | None:
-    """The discard as ``seat`` may see it (rules.md 2.4, 3.3)."""
+def visible_discard(deal: Deal, seat: int | None) -> tuple[Card, ...] | None:
+    """The discard as ``seat`` may see it (rules.md 2.4, 3.3); ``None``: an onlooker."""
     if not deal.discarded:
         return None
     if seat == deal.dealer or deal.is_over:
@@ -151,19 +151,31 @@ def observe(deal: Deal, seat: int, see_all: bool = False) -> Observation:
     ``see_all`` is the explicit, labelled match setting "opponents see all hands" (rules.md
     2.13, 3.7: off by default); only then does the observation carry the others' holdings.
     """
+    return _observation(deal, seat, seat, see_all)
+
+
+def observe_public(deal: Deal, layout_seat: int = 0) -> Observation:
+    """What anyone at the table may know, holding no cards: a spectator's view. No hand, no
+    legal moves, the discard only when the rules show it to the table; ``layout_seat`` is
+    only the seat the view is laid out from (it sees no more than any other onlooker)."""
+    return _observation(deal, None, layout_seat, see_all=False)
+
+
+def _observation(deal: Deal, seat: int | None, layout_seat: int, see_all: bool) -> Observation:
+    """``seat``'s view (None: an onlooker's), laid out from ``layout_seat``."""
     pots = None
     if isinstance(deal, DanishDeal):
         pots = (deal.books.pots[KING_POT], deal.books.pots[PAGAT_POT])
     return Observation(
         game=deal.game,
         options=deal.options,
-        seat=seat,
+        seat=layout_seat,
         seat_count=deal.seat_count,
         dealer=deal.dealer,
         phase=deal.phase,
         turn=deal.turn,
         trick_number=deal.trick_number,
-        hand=tuple(sorted_cards(deal.holdings[seat])),
+        hand=tuple(sorted_cards(deal.holdings[seat])) if seat is not None else (),
         hand_sizes=tuple(len(h) for h in deal.holdings),
         won_tricks=tuple(deal.won),
         discard=visible_discard(deal, seat),
@@ -179,7 +191,7 @@ def observe(deal: Deal, seat: int, see_all: bool = False) -> Observation:
         ledger=tuple(deal.books.ledger),
         balances=tuple(deal.books.balances),
         pots=pots,
-        legal=legal_for(deal, seat),
+        legal=legal_for(deal, seat) if seat is not None else (),
         counts=tuple(deal.counts) if deal.counts is not None else None,
         all_hands=tuple(tuple(sorted_cards(h)) for h in deal.holdings) if see_all else None,
     )

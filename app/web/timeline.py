@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from app.engine.actions import Action
 from app.engine.deal import Deal
-from app.engine.observation import Observation, observe
+from app.engine.observation import Observation, observe, observe_public
 from app.engine.record import record_of, start
 from app.web.events import Event, Names, payment_lines, step_events
 from app.web.programs import FAULT_SHORT, FAULT_WORDS
@@ -88,18 +88,9 @@ class Timeline:
         return self.events_between(self.last_action_of(self.names.viewer, upto), upto)
 
 
-def public_observation(deal: Deal) -> Observation:
-    """What anyone at the table may see: a player's view without their hand.
-
-    The base is a seat other than the dealer's, so a discard shows only if the rules show it
-    to the table (rules.md 2.4, 3.3); the seat is set to 0 only to lay the table out.
-    """
-    other = (deal.dealer + 1) % deal.seat_count
-    return replace(observe(deal, other), seat=0, hand=(), legal=(), all_hands=None)
-
-
 def observe_as(deal: Deal, viewer: int) -> Observation:
-    return public_observation(deal) if viewer == SPECTATOR else observe(deal, viewer)
+    """A seat's view, or a spectator's (laid out from seat 0)."""
+    return observe_public(deal) if viewer == SPECTATOR else observe(deal, viewer)
 
 
 @dataclass

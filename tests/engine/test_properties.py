@@ -19,7 +19,7 @@ from app.engine.actions import PlayCard
 from app.engine.cards import codes
 from app.engine.deal import Deal, Phase
 from app.engine.games import GAMES, Game
-from app.engine.observation import observe
+from app.engine.observation import observe, observe_public
 from app.engine.options import Options
 from app.engine.record import parse_record, record_of, replay, result
 from app.engine.simulate import random_action
@@ -246,6 +246,28 @@ def test_an_observation_does_not_see_hidden_cards(
         for seat in range(deal.seat_count):
             seen = observe(deal, seat).to_json()
             assert observe(reshuffled(deal, seat, shuffler), seat).to_json() == seen
+        if deal.is_over:
+            break
+        deal.apply(random_action(deal, rng))
+
+
+@settings(max_examples=OBSERVED)
+@given(st.sampled_from([DANISH, TROCCAS]).flatmap(setups), st.integers(0, 2**16))
+def test_a_spectators_view_holds_no_card_of_any_hand(
+    setup: tuple[Game, int, int, Options], shuffle_seed: int
+) -> None:
+    """The public view is unchanged by reshuffling what any seat cannot see, has no hand and
+    no legal moves, and shows the discard only when the table may see it."""
+    deal, rng = start(*setup)
+    shuffler = Random(shuffle_seed)
+    while True:
+        public = observe_public(deal)
+        assert public.hand == ()
+        assert public.legal == ()
+        for seat in range(deal.seat_count):
+            assert observe_public(reshuffled(deal, seat, shuffler)).to_json() == public.to_json()
+        onlooker = (deal.dealer + 1) % deal.seat_count
+        assert public.discard == observe(deal, onlooker).discard
         if deal.is_over:
             break
         deal.apply(random_action(deal, rng))
