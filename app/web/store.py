@@ -34,6 +34,8 @@ log = logging.getLogger(__name__)
 
 DB_NAME = "trionfi.sqlite3"
 CACHE_SIZE = 512
+SHOWN_PAGES = 4096
+"""Pages whose newest shown version is remembered (the oldest are forgotten first)."""
 """Tables kept in memory; older ones are read back from the database when asked for."""
 
 SCHEMA = (
@@ -88,6 +90,8 @@ class TableStore:
         self._changed_by: dict[str, int | None] = {}
         self._polls: dict[tuple[str, str], int] = {}
         """(table, page) -> the number of that page's latest poll."""
+        self._shown: OrderedDict[tuple[str, str], int] = OrderedDict()
+        """(table, page) -> the newest version a response gave that page."""
 
     def close(self) -> None:
         with self._db_lock:
@@ -124,6 +128,23 @@ class TableStore:
     def is_superseded(self, table_id: str, page: str, number: int) -> bool:
         """Whether the page has polled again since (a request without a page id never is)."""
         return bool(page) and self._polls.get((table_id, page), number) != number
+
+    def note_shown(self, table_id: str, page: str, version: int) -> None:
+        """A response gives ``page`` the table at ``version``: a poll of that page that
+        names an older version (it left the browser late, its element already replaced)
+        is then answered from here, so nothing is announced twice."""
+        if not page:
+            return
+        key = (table_id, page)
+        self._shown[key] = max(version, self._shown.get(key, -1))
+        self._shown.move_to_end(key)
+        while len(self._shown) > SHOWN_PAGES:
+            self._shown.popitem(last=False)
+
+    def shown_to(self, table_id: str, page: str, version: int) -> int:
+        """What ``page`` shows: ``version`` as its poll says, or newer if a response since
+        gave it more."""
+        return max(version, self._shown.get((table_id, page), -1)) if page else version
 
     def end_poll(self, table_id: str, page: str, number: int) -> None:
         if self._polls.get((table_id, page)) == number:

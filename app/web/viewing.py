@@ -179,14 +179,25 @@ def respond(
     context: dict[str, Any] = {"frame": frame, "view": frame, "oob": oob, "htmx": htmx}
     if frame.table.is_friends:
         context.update(poll_ms=POLL_MS, poll_wait=POLL_WAIT, mark=presence.marks(frame.table))
+        if htmx:
+            store = request.app.state.store
+            store.note_shown(frame.table.id, page_of(request), frame.version)
     if not htmx:
         context.update(invite_context(request, frame.table, frame.viewer))
     return render(request, template, context, status_code=status)
 
 
+PAGE_HEADER = "X-Trionfi-Page"
+"""Each friends' table page sends its own random id with every htmx request (hx-headers)."""
+
+
 def page_id() -> str:
-    """A page's own id, sent back with its polls (see ``routes.friends.PAGE_HEADER``)."""
+    """A page's own id, sent back with its htmx requests in ``PAGE_HEADER``."""
     return secrets.token_hex(6)
+
+
+def page_of(request: Request) -> str:
+    return request.headers.get(PAGE_HEADER, "")[:32]
 
 
 def respond_presence(request: Request, frame: Frame) -> Response:

@@ -47,6 +47,7 @@ from app.web.viewing import (
     Lobby,
     frame_for,
     key_of,
+    page_of,
     respond,
     respond_lobby,
     respond_presence,
@@ -58,8 +59,6 @@ from app.web.views import GAME_NAMES
 log = logging.getLogger(__name__)
 router = APIRouter()
 
-PAGE_HEADER = "X-Trionfi-Page"
-"""Each friends' table page sends its own random id with every htmx request (hx-headers)."""
 WAIT_SLICE = 1.0
 """A waiting poll looks every second whether its page is still there and who is present."""
 MAX_WAIT = 20
@@ -287,9 +286,9 @@ async def poll(
     viewer = viewer_seen(request, table)
     if not is_htmx(request):
         return RedirectResponse(f"/tables/{table_id}", status_code=303)
-    shown = int(v) if v.isdigit() and len(v) < 12 else -1
     wait = min(int(w), MAX_WAIT) if w.isdigit() and len(w) < 4 else 0
-    page = request.headers.get(PAGE_HEADER, "")[:32]
+    page = page_of(request)
+    shown = store.shown_to(table.id, page, int(v) if v.isdigit() and len(v) < 12 else -1)
     number = store.begin_poll(table.id, page)
     try:
         changed = await changed_within(request, store, table, viewer, (shown, p), wait, number)
@@ -300,7 +299,7 @@ async def poll(
     async with store.lock(table_id):
         if not table.started:
             return respond_lobby(request, Lobby(table, viewer))
-        return next_frame(request, table, viewer, shown, p)
+        return next_frame(request, table, viewer, store.shown_to(table.id, page, shown), p)
 
 
 async def changed_within(
@@ -320,7 +319,7 @@ async def changed_within(
     Nor does a poll answer once its page has polled again (its table was redrawn)."""
     deadline = time.monotonic() + wait
     began = table.version
-    page = request.headers.get(PAGE_HEADER, "")[:32]
+    page = page_of(request)
     while shown == (table.version, presence.marks(table)):
         left = deadline - time.monotonic()
         if left <= 0 or store.is_superseded(table.id, page, number):
