@@ -92,8 +92,9 @@ class Options:
     def from_json(cls, game: str, data: Any) -> Options:
         """Options from a record's ``options`` object; a missing key takes its default.
 
-        An unknown key or a value that is not a boolean is an error. An option of the other
-        game is accepted and changes nothing (a tool may write every key for both games).
+        An unknown key or a value that is not a boolean is an error, and so is turning on
+        an option of the other game; the other game's option left off is accepted (a tool
+        may write every key for both games).
         """
         if data is None:
             return cls()
@@ -107,6 +108,8 @@ class Options:
                 raise BadOptions(f"option {key!r} must be true or false")
             if game in OPTION_GAMES[key]:
                 values[key] = value
+            elif value:
+                raise BadOptions(f"option {key!r} is not an option of {game}")
         return cls(**values)
 
     def to_json(self, game: str) -> dict[str, bool]:

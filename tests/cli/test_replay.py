@@ -277,6 +277,8 @@ BAD = {
     "before with two balances": setter(
         ("before",), {"balances": [0, 0], "pots": {"king": 0, "pagat": 0}}
     ),
+    "a Troccas option on in Danish Tarok": setter(("options",), {"manual_bob": True}),
+    "a Danish option on in Troccas": troccas_edit(setter(("options",), {"round_count": True})),
     "Troccas dealer with 19": troccas_edit(move_card(("deal", 1), ("deal", 0))),
     "Troccas talon not empty": troccas_edit(move_card(("deal", 1), ("talon",))),
     "Troccas seat 4": troccas_edit(setter(("dealer",), 4)),
