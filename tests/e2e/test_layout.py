@@ -1,0 +1,80 @@
+"""The layout in the browser: nothing of a table goes under the side column, focus shows on
+every surface, long names stay in their boxes, the start page is short on a phone."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import Server, Tab
+from tests.e2e.driver import discard, play_card, play_deal, settle, state
+
+pytestmark = pytest.mark.e2e
+
+Opener = Callable[..., Tab]
+
+UNDER_THE_SIDE = """() => {
+    const s = document.querySelector('.side').getBoundingClientRect();
+    const covered = [];
+    for (const el of document.querySelectorAll('#table > *, #table button, #table .card')) {
+        const r = el.getBoundingClientRect();
+        if (!r.width || !r.height) continue;
+        if (r.right > s.left && r.left < s.right && r.bottom > s.top && r.top < s.bottom)
+            covered.push(`${el.className || el.tagName} ${Math.round(r.right)} > ${s.left}`);
+    }
+    return covered;
+}"""
+
+
+def start_danish(tab: Tab, server: Server) -> None:
+    page = tab.page
+    page.goto(server.url + "/")
+    page.locator("input[name=speed][value=instant]").check(force=True)
+    page.get_by_role("button", name="Start", exact=True).click()
+    page.wait_for_selector("#table")
+
+
+def play_a_trick(page: Any) -> None:
+    """Play on until a trick is finished and it is the person's turn to play again."""
+    for _ in range(60):
+        settle(page)
+        phase, turn, _ = state(page)
+        if phase == "play" and turn == "0" and page.locator("#last-trick .mini").count():
+            return
+        if page.get_by_role("button", name="Continue", exact=True).count():
+            page.get_by_role("button", name="Continue", exact=True).first.click()
+        elif phase == "discard" and turn == "0":
+            discard(page)
+        elif phase == "play" and turn == "0":
+            play_card(page)
+        else:
+            page.wait_for_timeout(100)
+    raise AssertionError("no trick was finished")
+
+
+def test_the_side_column_covers_nothing_of_a_computer_table(
+    open_tab: Opener, server: Server
+) -> None:
+    tab = open_tab("desktop")
+    page = tab.page
+    page.set_viewport_size({"width": 1280, "height": 900})
+    start_danish(tab, server)
+    page.locator(".settings summary").click()
+    play_a_trick(page)
+    tab.shot("layout-side-mid-play")
+    assert page.evaluate(UNDER_THE_SIDE) == []
+
+    play_deal(page)
+    settle(page)
+    tab.shot("layout-side-summary")
+    assert page.evaluate(UNDER_THE_SIDE) == []
+    next_deal = page.get_by_role("button", name="Next deal")
+    box = next_deal.bounding_box()
+    assert box
+    on_top = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y)?.textContent.trim()",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
+    assert on_top == "Next deal"
