@@ -20,6 +20,7 @@ import argparse
 import itertools
 import json
 import math
+import multiprocessing.util
 import sys
 import time
 from collections.abc import Iterator
@@ -78,6 +79,8 @@ class DealOutcome:
     """Processor time per decision: the think time a busy machine does not inflate."""
     faults: dict[str, dict[str, int]] = field(default_factory=dict)
     """Outside programs' faults in this deal, per program and kind."""
+    taken_over: dict[str, int] = field(default_factory=dict)
+    """Per outside program, its decisions the fallback made (faults, and after it gave up)."""
 
 
 def seatings(players: tuple[str, ...], duplicate: bool) -> list[tuple[str, ...]]:
@@ -97,6 +100,7 @@ def play_deal(setup: Setup, index: int) -> DealOutcome:
     sums: dict[str, list[float]] = {}
     times: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
+    taken_over: dict[str, int] = {}
     for number, seating in enumerate(seatings(setup.players, setup.duplicate)):
         deal_rng = stream(setup.seed, "arena", "deal", index)
         deal = game.shuffle_and_deal(deal_rng, index % game.seat_count, setup.options)
@@ -108,12 +112,14 @@ def play_deal(setup: Setup, index: int) -> DealOutcome:
             obs = observe(deal, seat)
             began, began_cpu = time.perf_counter(), time.process_time()
             action = bots[seat].choose(obs, rngs[seat])
+            _count_takeover(bots[seat], taken_over)
             times.setdefault(seating[seat], []).append(time.perf_counter() - began)
             cpu.setdefault(seating[seat], []).append(time.process_time() - began_cpu)
             try:
                 deal.check(action)
             except IllegalAction as error:
                 replacement = _replace_illegal(bots[seat], obs, action, error, rngs[seat])
+                _count_takeover(bots[seat], taken_over)
                 if replacement is not None:
                     deal.apply(replacement)
                     continue
@@ -138,7 +144,12 @@ def play_deal(setup: Setup, index: int) -> DealOutcome:
     results = {level: sum(values) / len(values) for level, values in sums.items()}
     faults = {name: dict(kinds) for name, kinds in _FAULTS.counts.items()}
     _FAULTS.counts.clear()
-    return DealOutcome(index, results, times, cpu, faults)
+    return DealOutcome(index, results, times, cpu, faults, taken_over)
+
+
+def _count_takeover(bot: Bot, taken_over: dict[str, int]) -> None:
+    if isinstance(bot, ProgramBot) and bot.last_fault is not None:
+        taken_over[bot.level] = taken_over.get(bot.level, 0) + 1
 
 
 def _replace_illegal(
@@ -217,6 +228,11 @@ def run(setup: Setup, jobs: int = 1, progress: bool = True) -> dict[str, Any]:
         (Path(setup.records) / "index.jsonl").unlink(missing_ok=True)
     outcomes: list[DealOutcome] = []
     began = time.monotonic()
+    if setup.bot_log and setup.external:
+        seating = ",".join(setup.players)
+        FaultLog(Path(setup.bot_log)).mark(
+            f"arena {setup.game} --players {seating} --seed {setup.seed} at {time.ctime()}"
+        )
     try:
         for outcome in _outcomes(setup, jobs):
             outcomes.append(outcome)
@@ -236,8 +252,14 @@ def _outcomes(setup: Setup, jobs: int) -> Iterator[DealOutcome]:
         for index in range(setup.deals):
             yield play_deal(setup, index)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker) as pool:
         yield from pool.map(_play_one, [setup] * setup.deals, range(setup.deals), chunksize=1)
+
+
+def _start_worker() -> None:
+    """A worker process tells its programs goodbye when the pool ends it (a worker exits
+    without running ``atexit``; multiprocessing's finalizers do run)."""
+    multiprocessing.util.Finalize(None, _close_programs, exitpriority=10)
 
 
 def _play_one(setup: Setup, index: int) -> DealOutcome:
@@ -278,8 +300,17 @@ def report(setup: Setup, outcomes: list[DealOutcome]) -> dict[str, Any]:
         "levels": figures,
         "differences": differences,
         "faults": _sum_faults(outcomes),
+        "taken_over": _sum_taken_over(outcomes),
         "bot_log": setup.bot_log,
     }
+
+
+def _sum_taken_over(outcomes: list[DealOutcome]) -> dict[str, int]:
+    total: dict[str, int] = {}
+    for outcome in outcomes:
+        for name, count in outcome.taken_over.items():
+            total[name] = total.get(name, 0) + count
+    return total
 
 
 def _sum_faults(outcomes: list[DealOutcome]) -> dict[str, dict[str, int]]:
@@ -343,7 +374,12 @@ def format_report(data: dict[str, Any]) -> str:
             lines.append(f"{pair:<18}{f['mean']:>+9.2f}  [{low:+.2f}, {high:+.2f}]")
     for name, kinds in data.get("faults", {}).items():
         counted = ", ".join(f"{kind} {count}" for kind, count in kinds.items() if count)
-        lines.append(f"faults of {name} (decided by {FALLBACK_LEVEL} instead): {counted}")
+        taken = data.get("taken_over", {}).get(name, 0)
+        decisions = data["levels"].get(name, {}).get("decisions", 0)
+        lines.append(
+            f"faults of {name}: {counted}; {FALLBACK_LEVEL} made {taken} of its "
+            f"{decisions} decisions"
+        )
     if data.get("bot_log"):
         lines.append(f"outside programs' faults and stderr are kept in {data['bot_log']}")
     return "\n".join(lines)
@@ -381,7 +417,9 @@ def add_parser(commands: Any) -> None:
         metavar='NAME="COMMAND"',
         help="an outside program speaking trionfi-bot/1, usable under NAME",
     )
-    arena.add_argument("--think-ms", type=int, default=1000, help="outside programs' budget")
+    arena.add_argument(
+        "--think-ms", type=int, default=1000, help="outside programs' budget (default 1000)"
+    )
     arena.add_argument(
         "--bot-log",
         default=DEFAULT_BOT_LOG,

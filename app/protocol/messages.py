@@ -88,7 +88,15 @@ def read_action(data: dict[str, Any], request_id: int, obs: Observation) -> Acti
     return reader(action, obs)
 
 
+def _expect(action: dict[str, Any], key: str, example: str) -> None:
+    """A clear message for an answer of the wrong kind (``bob`` to a play decision...)."""
+    if key not in action:
+        given = ", ".join(sorted(action)) or "nothing"
+        raise BadAnswer(f"this decision is {key!r}: answer {example}, not {given}")
+
+
 def _read_play(action: dict[str, Any], obs: Observation) -> Action:
+    _expect(action, "play", '{"play": CARD}')
     card = _card(action.get("play"))
     if card not in obs.legal:
         raise IllegalAnswer(f"{action.get('play')} is not a legal card now")
@@ -105,6 +113,7 @@ def _read_play(action: dict[str, Any], obs: Observation) -> Action:
 
 
 def _read_discard(action: dict[str, Any], obs: Observation) -> Action:
+    _expect(action, "discard", '{"discard": [CARD, ...]}')
     raw = action.get("discard")
     if not isinstance(raw, list):
         raise BadAnswer("discard must be a list of card codes")
@@ -118,10 +127,12 @@ def _read_discard(action: dict[str, Any], obs: Observation) -> Action:
 
 
 def _read_demand(action: dict[str, Any], obs: Observation) -> Action:
+    _expect(action, "demand_fool", '{"demand_fool": true or false}')
     return DemandFool(obs.seat, _flag(action, "demand_fool"))
 
 
 def _read_bob(action: dict[str, Any], obs: Observation) -> Action:
+    _expect(action, "bob", '{"bob": true or false}')
     return CallBob(obs.seat, _flag(action, "bob"))
 
 

@@ -50,20 +50,35 @@ class FaultLog:
     entries: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
-    def add(self, program: str, kind: str, detail: str, line: str | None = None) -> None:
-        entry = {"program": program, "kind": kind, "detail": detail, "line": line}
+    def add(
+        self,
+        program: str,
+        kind: str,
+        detail: str,
+        line: str | None = None,
+        where: str | None = None,
+    ) -> None:
+        """Count a fault of ``program`` and log it; ``where`` says which seat and decision."""
+        entry = {"program": program, "kind": kind, "detail": detail, "line": line, "where": where}
         with self.lock:
             per_kind = self.counts.setdefault(program, dict.fromkeys(FAULT_KINDS, 0))
             per_kind[kind] = per_kind.get(kind, 0) + 1
             self.entries.append(entry)
-            text = f"{program}: {kind}: {detail}" + (f" | line: {line!r}" if line else "")
+            label = f"{program} [{where}]" if where else program
+            text = f"{label}: {kind}: {detail}" + (f" | line: {line!r}" if line else "")
             self._write(text)
         if self.echo is not None:
             self.echo(text)
 
-    def stderr(self, program: str, line: str) -> None:
+    def stderr(self, label: str, line: str) -> None:
+        """A line the program wrote to its standard error; ``label`` names program and seat."""
         with self.lock:
-            self._write(f"{program} stderr: {line}")
+            self._write(f"{label} stderr: {line}")
+
+    def mark(self, text: str) -> None:
+        """A line of its own (where a run starts), so that runs appended to one file part."""
+        with self.lock:
+            self._write(f"--- {text}")
 
     def _write(self, text: str) -> None:
         if self.path is not None:
@@ -150,9 +165,17 @@ class ProgramBot:
     """A ``Bot`` backed by an outside program, with a fallback level for its faults."""
 
     def __init__(
-        self, name: str, command: str, seat: ProgramSeat, fallback: Bot, log: FaultLog
+        self,
+        name: str,
+        command: str,
+        seat: ProgramSeat,
+        fallback: Bot,
+        log: FaultLog,
+        place: str = "",
     ) -> None:
         self.level = name
+        self.place = place
+        """Where the program plays, for the log (a table's id); the seat is added."""
         self.command = command
         self.seat = seat
         self.fallback = fallback
@@ -203,9 +226,23 @@ class ProgramBot:
 
     # ------------------------------------------------------------------ internals
 
+    @property
+    def label(self) -> str:
+        """The program, its seat and where it plays, as the log names it."""
+        where = f"{self.place}, seat {self.seat.seat}" if self.place else f"seat {self.seat.seat}"
+        return f"{self.level} [{where}]"
+
     def _fault(self, fault: _Fault) -> None:
         self.last_fault = fault.kind
-        self.log.add(self.level, fault.kind, fault.detail, fault.line)
+        where = f"{self.place}, " if self.place else ""
+        decision = f"decision {self.next_id}" if self.next_id else "hello"
+        self.log.add(
+            self.level,
+            fault.kind,
+            fault.detail,
+            fault.line,
+            f"{where}seat {self.seat.seat}, {decision}",
+        )
         if fault.kind == "crash":
             self.close()
 
@@ -222,8 +259,8 @@ class ProgramBot:
             line = self._next_line(process, deadline, "no answer within the think budget")
             try:
                 data = messages.decode(line)
-                if data.get("type") == "action" and data.get("id") != request:
-                    continue  # a late answer to a decision that already timed out
+                if _is_late(data, request):
+                    continue  # an answer to a decision that already timed out
                 return messages.read_action(data, request, obs)
             except BadAnswer as error:
                 kind = "illegal" if isinstance(error, IllegalAnswer) else "garbage"
@@ -239,7 +276,7 @@ class ProgramBot:
             raise _Fault("crash", "the program stopped too often and is not started again")
         self.starts += 1
         try:
-            self.process = _Process(self.command, self.level, self.log)
+            self.process = _Process(self.command, self.label, self.log)
         except OSError as error:
             self.starts = MAX_STARTS
             raise _Fault("crash", f"cannot start {self.command!r}: {error}") from None
@@ -276,6 +313,17 @@ class ProgramBot:
             code = process.popen.wait()
             raise _Fault("crash", f"the program exited with status {code}")
         return line
+
+
+def _is_late(data: dict[str, Any], request: int) -> bool:
+    """An action for an earlier decision (its answer came after the fallback decided)."""
+    answered = data.get("id")
+    return (
+        data.get("type") == "action"
+        and isinstance(answered, int)
+        and not isinstance(answered, bool)
+        and 0 < answered < request
+    )
 
 
 def checked_action(bot: Bot, deal: Deal, rng: Random, see_all: bool = False) -> Action:

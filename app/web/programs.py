@@ -117,6 +117,9 @@ class ProgramPool:
     ) -> None:
         self.programs = {program.name: program for program in programs}
         self.faults = FaultLog(path=log_path, echo=_warn)
+        if self.programs and log_path is not None:
+            log_path.parent.mkdir(parents=True, exist_ok=True)
+            self.faults.mark(f"trionfi serve at {time.ctime()}: {', '.join(self.programs)}")
         self.think_ms = think_ms
         self.idle_s = idle_s
         self.max_running = max_running
@@ -143,7 +146,8 @@ class ProgramPool:
         with self._lock:
             running = self._running.get(key)
             if running is None:
-                bot = ProgramBot(name, program.command, setup, fallback, self.faults)
+                place = f"table {table_id}"
+                bot = ProgramBot(name, program.command, setup, fallback, self.faults, place)
                 running = self._running[key] = _Running(bot, now)
             running.bot.fallback = fallback
             running.last_used = now

@@ -116,7 +116,9 @@ def test_an_outside_program_plays_under_its_name(
     data = json.loads(capsys.readouterr().out)
     assert data["levels"]["mine"]["decisions"] > 20
     assert data["faults"] == {}
-    assert not log.exists()  # a program without faults or stderr leaves no log
+    kept = log.read_text(encoding="utf-8").splitlines()
+    assert len(kept) == 1  # the run's start; a program without faults or stderr adds nothing
+    assert kept[0].startswith("--- arena danish-tarok --players mine,random,random")
 
 
 def test_parallel_jobs_give_the_same_figures() -> None:

@@ -2,9 +2,10 @@
 
 Modes: crash (exits at its first decision), garbage (answers junk), illegal (answers a card
 it does not hold, or the wrong number of discards), timeout (never answers a decision),
-noisy (plays legally but writes to stderr), silent-hello (never answers hello), tally (plays
-legally and writes each result it hears to stderr), record PATH (plays legally and appends
-every line it is sent to PATH).
+noisy (plays legally but writes to stderr), wrong-id (answers with an id never asked),
+wrong-kind (answers every decision with a Bob call), silent-hello (never answers hello),
+tally (plays legally and writes each result it hears to stderr), record PATH (plays legally
+and appends every line it is sent to PATH).
 """
 
 import json
@@ -30,6 +31,31 @@ def legal_answer(observation: dict) -> dict:
     return {legal["action"]: True}
 
 
+def reply(message: dict) -> str | None:
+    """The line answering one ``decide`` (None: no answer at all)."""
+    observation, request = message["observation"], message["id"]
+    if MODE == "crash":
+        print("about to crash", file=sys.stderr, flush=True)
+        sys.exit(3)
+    if MODE == "garbage":
+        return "this is not json {"
+    if MODE == "timeout":
+        return None
+    action = legal_answer(observation)
+    if MODE == "wrong-id":
+        request += 1000
+    elif MODE == "wrong-kind":
+        action = {"bob": True}
+    elif MODE == "illegal":
+        held = set(observation["hand"])
+        codes = ["CU-K", "CU-Q", "CO-K", "SW-K", "ST-K"] + [f"T{n}" for n in range(1, 22)]
+        stranger = next(c for c in codes if c not in held)
+        action = {"play": stranger} if "play" in action else {"discard": ["T21"]}
+    elif MODE == "noisy":
+        print(f"thinking about {observation['trick_number']}", file=sys.stderr)
+    return json.dumps({"type": "action", "id": request, "action": action})
+
+
 def main() -> None:
     for line in sys.stdin:
         if MODE == "record":
@@ -41,23 +67,9 @@ def main() -> None:
                 time.sleep(60)
             print(json.dumps({"type": "ready"}), flush=True)
         elif message["type"] == "decide":
-            observation = message["observation"]
-            if MODE == "crash":
-                print("about to crash", file=sys.stderr, flush=True)
-                sys.exit(3)
-            if MODE == "garbage":
-                print("this is not json {", flush=True)
-                continue
-            if MODE == "timeout":
-                continue
-            action = legal_answer(observation)
-            if MODE == "illegal":
-                held = set(observation["hand"])
-                stranger = next(c for c in ("CU-K", "CU-Q", "T21", "T20") if c not in held)
-                action = {"play": stranger} if "play" in action else {"discard": ["T21"]}
-            if MODE == "noisy":
-                print(f"thinking about {observation['trick_number']}", file=sys.stderr)
-            print(json.dumps({"type": "action", "id": message["id"], "action": action}), flush=True)
+            answer = reply(message)
+            if answer is not None:
+                print(answer, flush=True)
         elif message["type"] == "result" and MODE == "tally":
             outcome = message["result"]
             print(f"result {outcome['game']} complete={outcome['complete']}", file=sys.stderr)

@@ -4,6 +4,7 @@ and every kind of misbehaviour handled without stopping the game."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -187,12 +188,14 @@ def test_the_arena_tells_each_program_every_result_and_keeps_a_log(tmp_path: Pat
     )
     data = run(setup, jobs=1, progress=False)
     kept = log.read_text(encoding="utf-8").splitlines()
-    heard = [line for line in kept if line.startswith("tally stderr: result danish-tarok")]
+    heard = [line for line in kept if line.startswith("tally [seat 0] stderr: result danish")]
     assert len(heard) == 2
-    garbage = [line for line in kept if line.startswith("bad: garbage:")]
+    garbage = [line for line in kept if re.match(r"bad \[seat 1, decision \d+\]: garbage:", line)]
     assert len(garbage) == sum(data["faults"]["bad"].values()) > 0
     assert all("this is not json {" in line for line in garbage)
     assert data["bot_log"] == str(log)
+    assert kept[0].startswith("--- arena danish-tarok --players tally,bad,easy --seed 9")
+    assert data["taken_over"] == {"bad": len(garbage)}
 
 
 @pytest.mark.parametrize(("game", "options"), GAME_OPTIONS)
@@ -226,3 +229,29 @@ def test_no_hidden_card_reaches_a_program(game: str, options: Options, tmp_path:
         assert len(sent) == len(hidden_then) > 0
         for line, hidden in zip(sent, hidden_then, strict=True):
             assert leaks(line, hidden) == []
+
+
+@pytest.mark.parametrize(
+    ("mode", "detail"),
+    [
+        ("wrong-id", "answer for id 1001, expected 1"),
+        ("wrong-kind", "this decision is 'play': answer {\"play\": CARD}, not bob"),
+    ],
+)
+def test_an_answer_for_no_such_decision_or_of_the_wrong_kind_is_garbage_at_once(
+    mode: str, detail: str
+) -> None:
+    log = FaultLog()
+    bot = program(f"{MISBEHAVING} {mode}", "troccas", Options(), 1, log)
+    deal = GAMES["troccas"].shuffle_and_deal(Random(3), 0, Options())
+    while deal.turn != 1:
+        deal.apply(random_action(deal, Random(4)))
+    try:
+        action = bot.choose(observe(deal, 1), Random(1))
+    finally:
+        bot.close()
+    deal.check(action)
+    assert [entry["kind"] for entry in log.entries] == ["garbage"]
+    assert log.entries[0]["detail"] == detail
+    assert log.entries[0]["where"] == "seat 1, decision 1"
+    assert log.entries[0]["line"]

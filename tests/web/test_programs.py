@@ -7,6 +7,7 @@ level, says so, and keeps the fault with the offending line in the data folder's
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -79,7 +80,7 @@ def test_a_program_plays_whole_deals_at_a_table_and_hears_each_result(
     )
     assert table.fallbacks == []
     log = (data / "bots.log").read_text(encoding="utf-8").splitlines()
-    heard = [line for line in log if line.startswith("tally stderr: result")]
+    heard = [line for line in log if "] stderr: result" in line and line.startswith("tally [")]
     assert len(heard) == 2 * (table.match.game.seat_count - 1)  # two deals, every program seat
     assert not [line for line in log if ": crash:" in line or ": garbage:" in line]
 
@@ -113,11 +114,11 @@ def test_a_misbehaving_program_is_replaced_and_the_table_says_so(
     told = person.get(f"/at/{table.deal_base + first}", htmx=True).text
     assert f"{words}: Medium decides for it." in told  # announced when it happened
     log = (data / "bots.log").read_text(encoding="utf-8")
-    assert f"{program}: {fault}:" in log
+    assert re.search(rf"^{program} \[table [^,]+, seat \d, decision \d+\]: {fault}:", log, re.M)
     if fault == "garbage":
         assert "| line: 'this is not json {'" in log
     if fault == "crash":
-        assert "crash stderr: about to crash" in log
+        assert re.search(r"^crash \[table [^,]+, seat \d\] stderr: about to crash$", log, re.M)
     counts = client.get("/bots").text
     assert f'<th scope="row">{program}</th>' in counts
 
