@@ -78,3 +78,55 @@ def test_the_side_column_covers_nothing_of_a_computer_table(
         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
     )
     assert on_top == "Next deal"
+
+
+FOCUS_STYLE = """() => {
+    const el = document.activeElement;
+    const style = getComputedStyle(el);
+    let back = el.parentElement;
+    while (back && getComputedStyle(back).backgroundColor === 'rgba(0, 0, 0, 0)')
+        back = back.parentElement;
+    return [style.outlineStyle, style.outlineColor, style.boxShadow,
+            back ? getComputedStyle(back).backgroundColor : ''];
+}"""
+FELT = "rgb(31, 94, 59)"  # the lightest green of the table's felt
+
+
+def rgb(text: str) -> tuple[int, ...]:
+    numbers = text[text.index("(") + 1 : text.index(")")].split(",")
+    return tuple(int(float(n)) for n in numbers[:3])
+
+
+def contrast(first: str, second: str) -> float:
+    def luminance(colour: str) -> float:
+        parts = [c / 255 for c in rgb(colour)]
+        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in parts]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    high, low = sorted((luminance(first), luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def focus_by_keyboard(page: Any, selector: str) -> list[str]:
+    """Focus an element the way the keyboard does (Tab onto it); its focus style."""
+    page.locator(selector).first.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate(f"document.activeElement.matches({selector!r})")
+    style: list[str] = page.evaluate(FOCUS_STYLE)
+    return style
+
+
+def test_the_focus_ring_shows_on_paper_and_on_the_felt(open_tab: Opener, server: Server) -> None:
+    """WCAG 1.4.11: 3:1 against what is around it, on the light panels and on the felt."""
+    tab = open_tab("desktop")
+    page = tab.page
+    page.goto(server.url + "/")
+    for selector in ("form.setup:not(.friends) button[type=submit]", "a[href='/tables']"):
+        outline, ring, halo, surface = focus_by_keyboard(page, selector)
+        assert outline == "solid", selector
+        assert contrast(ring, surface) >= 3, (selector, ring, surface)
+    halo_colour = halo[: halo.index(")") + 1]
+    assert contrast(halo_colour, FELT) >= 3, halo
+    assert contrast(halo_colour, ring) >= 3, (halo, ring)  # the two tones tell apart
+    tab.shot("layout-focus-paper")
