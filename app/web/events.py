@@ -29,7 +29,9 @@ class Event:
 
 
 class Names:
-    """Seat and account names, and verbs that agree with them ("You play", "Left plays")."""
+    """Seat and account names, and verbs that agree with them ("You play", "Left plays"): the
+    viewer's own seat is "You" (``viewer_names``), which takes the plain verb, "you" after a
+    verb or preposition and "your" for what it holds, never "You's"."""
 
     def __init__(self, seat_names: list[str], viewer: int, chicks: bool) -> None:
         self.seat_names = seat_names
@@ -49,6 +51,10 @@ class Names:
         if account == PAGAT_POT:
             return "the Pagat pot"
         return str(account)
+
+    def possessive(self, seat: int) -> str:
+        """Whose: "your" for the viewer, "Left's" for the others."""
+        return "your" if seat == self.viewer else f"{self.seat_names[seat]}'s"
 
     def verb(self, seat: int, plain: str, third: str) -> str:
         return plain if seat == self.viewer else third
@@ -92,19 +98,21 @@ def ledger_label(kind: str, chicks: bool) -> str:
 
 
 def declaration_text(declaration: Declaration, chicks: bool) -> str:
-    """A declaration as announced; never names a card by its full name (rules.md 2.5).
-
-    The engine's detail for half kings names the missing King ("without the King of Cups"),
-    which may lie in a hand the viewer cannot see; the pages say only its suit.
-    """
-    kind = DECLARATION_KINDS.get(declaration.kind, declaration.kind)
-    if chicks:
-        kind = kind.replace("kings", "queens")
+    """A declaration as the pages say it, after "Left declares" or "Left:": "12 trumps, with
+    the I", "5 matadors", "half cavalry in Cups, without the Knight", "half kings (three Kings
+    and the Fool, none in Swords)". What is announced is the engine's detail (rules.md 2.5),
+    worded around the kind; the detail itself is part of the hand record and stays as it is
+    (for half kings it names only the suit of the missing King, which lies in a hand the
+    viewer may not see)."""
+    kind = DECLARATION_KINDS.get(declaration.kind, declaration.kind.replace("-", " "))
     detail = declaration.detail
-    if declaration.kind == "half-kings":
-        suit = detail.rsplit(" of ", 1)[-1]
-        court = "Queen" if chicks else "King"
-        detail = f"three {court}s and the Fool, no {court.lower()} of {suit.lower()}"
+    if declaration.kind in ("trumps", "matadors"):
+        return detail  # "12 trumps, with the I", "5 matadors": the kind is in the detail
+    if declaration.kind.endswith("-cavalry"):
+        return f"{kind} in {detail}"  # detail: "Cups", "Cups, with the Fool", ...
+    if declaration.kind.endswith("-kings"):
+        kind = kind.replace("kings", "queens") if chicks else kind
+        return f"{kind} ({detail})"  # detail: "all four Kings", "three Queens and the Fool, ..."
     return f"{kind}: {detail}"
 
 
@@ -115,7 +123,7 @@ def payment_lines(entries: list[LedgerEntry], names: Names) -> list[str]:
         if kind == "declaration":
             continue  # the declaration's own announcement says what it pays
         label = ledger_label(kind, names.chicks)
-        if trick is not None:
+        if trick is not None and kind != "last-trick":  # not "The last trick, trick 25"
             label = f"{label}, trick {trick}"
         lines.append(f"{label}: {_describe(list(group), names)}.")
     return lines
@@ -146,7 +154,8 @@ def _describe(entries: list[LedgerEntry], names: Names) -> str:
 
 
 def _signed(amount: int) -> str:
-    return f"+{amount}" if amount > 0 else f"−{-amount}" if amount < 0 else "±0"
+    """+5, −5 (a real minus, read "minus"), 0."""
+    return f"+{amount}" if amount > 0 else f"−{-amount}" if amount < 0 else "0"
 
 
 def _join(items: list[str]) -> str:
@@ -162,7 +171,7 @@ def step_events(
         text = declaration_text(declaration, names.chicks)
         each = f"{declaration.value} from each other player"
         says = names.says(declaration.seat, "declare", "declares")
-        events.append(Event("declaration", f"{says} {text} ({each}).", declaration.seat))
+        events.append(Event("declaration", f"{says} {text}: {each}.", declaration.seat))
     if len(after.tricks) > len(before.tricks):
         trick = after.tricks[-1]
         says = names.says(trick.winner, "win", "wins")
@@ -210,26 +219,22 @@ def discard_text(obs: Observation, seat: int, names: Names) -> str:
 
 
 def bob_text(bob: Bob, names: Names) -> str:
+    """A Bob (rules.md 3.5): where the page is, or the page taken for a spot card of the
+    trick ("Bob! Right takes Page of Cups from you and gives you 3 of Coins from the trick")."""
     suit = SUIT_NAMES[bob.suit].lower()
     if bob.revealed is not None:
-        holder = names.subject(bob.revealed)
-        return f"Bob in {suit}: the page of that suit is in {holder}'s hand."
+        return f"Bob in {suit}: the page of that suit is in {names.possessive(bob.revealed)} hand."
     assert bob.source is not None
     assert bob.target is not None
     assert bob.page is not None
     assert bob.returned is not None
-    taker = names.subject(bob.target)
-    if bob.source == bob.target:
-        return (
-            f"Bob! {taker} {names.verb(bob.target, 'add', 'adds')} {display_name(bob.page)} "
-            f"to the trick and {names.verb(bob.target, 'take', 'takes')} back "
-            f"{display_name(bob.returned)}."
-        )
+    taker, page, spot = bob.target, display_name(bob.page), display_name(bob.returned)
+    if bob.source == taker:
+        swaps = names.says(taker, "swap", "swaps")
+        return f"Bob! {swaps} {page} for {spot} from the trick."
+    takes, gives = names.says(taker, "take", "takes"), names.verb(taker, "give", "gives")
     giver = names.object(bob.source)
-    return (
-        f"Bob! {taker} {names.verb(bob.target, 'take', 'takes')} {display_name(bob.page)} "
-        f"from {giver}, who takes back {display_name(bob.returned)}."
-    )
+    return f"Bob! {takes} {page} from {giver} and {gives} {giver} {spot} from the trick."
 
 
 def over_text(obs: Observation, names: Names) -> str:

@@ -1,0 +1,184 @@
+"""Accessibility of the table page, at the level of its routes: announcements that read as
+English sentences for every seat, over whole deals of both games (design.md 1.6)."""
+
+from __future__ import annotations
+
+import html as htmlib
+import re
+
+import pytest
+
+from app.engine.cards import SUIT_OF, parse
+from app.engine.declarations import Declaration
+from app.engine.match import Match
+from app.engine.options import Options
+from app.engine.troccas import Bob
+from app.web.events import Event, Names, bob_text, declaration_text
+from app.web.frames import make_frame
+from app.web.tables import Seat, Table, TableSettings
+from app.web.timeline import SPECTATOR, timeline_of
+from tests.web.factory import play_out
+from tests.web.friends import full_table, play_deal, spectator
+from tests.web.support import Person, TestClient
+
+BAD_AGREEMENT = ("You's", "You plays", "You wins", "You has", "You is", "you's", "you, who")
+THIRD_PERSON_AFTER_YOU = re.compile(r"\bYou (?!pass\b)[a-z]+s\b")
+
+
+def problems(text: str) -> list[str]:
+    """What reads badly in one announcement (empty, double spaces, "You's", "You plays")."""
+    found = [bad for bad in BAD_AGREEMENT if bad in text]
+    if not text.strip():
+        found.append("empty")
+    if "  " in text or text != text.strip():
+        found.append("stray spaces")
+    if THIRD_PERSON_AFTER_YOU.search(text):
+        found.append("a third-person verb after You")
+    if ".." in text or " ." in text or " ," in text or "((" in text or "))" in text:
+        found.append("stray punctuation")
+    if re.search(r"\b(kings|queens)\b", text) and re.search(r"\b(king|queen) of\b", text, re.I):
+        found.append("a King named in kings")  # "half kings: ..., no king of three kings"
+    return found
+
+
+def page_text(html: str) -> str:
+    """What a screen reader reads of a page: its text without tags and scripts."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    return " ".join(htmlib.unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def announcements(html: str) -> list[str]:
+    return [
+        htmlib.unescape(text)
+        for text in re.findall(r'<p class="event event-[\w-]+">([^<]*)</p>', html)
+    ]
+
+
+# ------------------------------------------------------------------ announcements
+
+
+def played_table(game: str, options: Options, seed: int, deals: int) -> Table:
+    """A friends' table of four named people whose ``deals`` deals random bots played out;
+    the current deal is the last one, over."""
+    names = ["Ann", "Ben", "Cy", "Di"][: 3 if game == "danish-tarok" else 4]
+    match = Match.new(game, options, f"a11y-{seed}")
+    seats = [Seat("person", name, token_hash="x") for name in names]
+    table = Table(
+        f"a11y{seed}{game[:2]}{int(options.chicks_rule)}{int(options.manual_bob)}",
+        match,
+        seats,
+        TableSettings(speed="instant"),
+        seed=f"a11y-{seed}",
+        host=0,
+    )
+    table.started = True
+    for number in range(deals):
+        play_out(match.start_deal(), seed * 100 + number)
+    for seat in range(len(seats)):
+        table.acknowledge(seat)
+    return table
+
+
+def every_text(table: Table) -> list[str]:
+    """Every announcement of the current deal for every seat and a spectator, and the lists
+    the table shows (declarations, Bobs) as each of them reads them."""
+    texts: list[str] = []
+    for viewer in [*range(len(table.seats)), SPECTATOR]:
+        timeline = timeline_of(table, viewer)
+        events: list[Event] = timeline.events_between(0, timeline.last)
+        texts += [event.text for event in events]
+        for step in range(timeline.last + 1):
+            frame = make_frame(table, step, viewer=viewer)
+            texts += [f"{name}: {text}" for name, text, _ in frame.declarations()]
+            texts += frame.bob_lines()
+    return texts
+
+
+DANISH_OPTIONS = [
+    Options(),
+    Options(chicks_rule=True, pagat_trick_reward=True),
+    Options(conceal_discards=True, round_count=True, last_trick_paid_when_ultimo_fails=True),
+]
+TROCCAS_OPTIONS = [Options(), Options(chicks_rule=True), Options(manual_bob=True)]
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("danish-tarok", o) for o in DANISH_OPTIONS] + [("troccas", o) for o in TROCCAS_OPTIONS],
+)
+def test_every_announcement_of_whole_deals_reads_well(game: str, options: Options) -> None:
+    told = {"Bob": 0, "declare": 0}
+    for seed in range(6):
+        table = played_table(game, options, seed, deals=1 + seed % 2)
+        texts = every_text(table)
+        assert texts
+        for text in texts:
+            assert not problems(text), (problems(text), text)
+        told["Bob"] += sum(text.startswith("Bob") for text in texts)
+        told["declare"] += sum(" declare" in text for text in texts)
+    assert told["Bob" if game == "troccas" else "declare"]  # the deals had those to tell
+
+
+@pytest.mark.parametrize("game", ["danish-tarok", "troccas"])
+def test_announcements_on_the_pages_of_a_whole_deal_between_people(
+    client: TestClient, game: str
+) -> None:
+    """Through the routes: every page of every person after every step."""
+    options = {"dk_chicks_rule": "on"} if game == "danish-tarok" else {"tr_manual_bob": "on"}
+    people = full_table(client, game, **options)
+    seen: set[str] = set()
+
+    def check(person: Person) -> None:
+        text = page_text(person.html)
+        for bad in BAD_AGREEMENT:
+            assert bad not in text, (bad, text)
+        for line in announcements(person.html):
+            assert not problems(line), (problems(line), line)
+            seen.add(line)
+
+    play_deal(people, check)
+    check(spectator(people[0]))
+    assert any(" play " in line for line in seen)  # "You play ..." on each own page
+    assert any(" plays " in line for line in seen)
+    assert any(line.startswith("The deal is over") for line in seen)
+
+
+def test_declarations_read_naturally() -> None:
+    def text(kind: str, detail: str, chicks: bool = False) -> str:
+        return declaration_text(Declaration(0, kind, detail, 5), chicks)
+
+    half = "three Kings and the Fool, none in Swords"
+    assert text("half-kings", half) == "half kings (three Kings and the Fool, none in Swords)"
+    queens = "three Queens and the Fool, none in Cups"
+    assert text("half-kings", queens, chicks=True) == (
+        "half queens (three Queens and the Fool, none in Cups)"
+    )
+    assert text("full-kings", "all four Kings") == "full kings (all four Kings)"
+    assert text("trumps", "12 trumps, with the I") == "12 trumps, with the I"
+    assert text("matadors", "5 matadors") == "5 matadors"
+    assert text("half-cavalry", "Cups, without the Knight") == (
+        "half cavalry in Cups, without the Knight"
+    )
+    assert text("abundant-cavalry", "Coins, with the Fool") == (
+        "abundant cavalry in Coins, with the Fool"
+    )
+
+
+def test_bobs_agree_with_you() -> None:
+    names = Names(["You", "Ben", "Cy", "Di"], 0, chicks=False)
+    page, spot = parse("CU-P"), parse("CU-3")
+    cups = SUIT_OF[page]
+    assert bob_text(Bob(3, cups, revealed=0), names) == (
+        "Bob in cups: the page of that suit is in your hand."
+    )
+    assert "in Ben's hand" in bob_text(Bob(3, cups, revealed=1), names)
+    taken = Bob(2, cups, source=0, target=1, page=page, returned=spot)
+    assert bob_text(taken, names) == (
+        "Bob! Ben takes Page of Cups from you and gives you 3 of Cups from the trick."
+    )
+    mine = Bob(2, cups, source=2, target=0, page=page, returned=spot)
+    assert bob_text(mine, names) == (
+        "Bob! You take Page of Cups from Cy and give Cy 3 of Cups from the trick."
+    )
+    own = Bob(2, cups, source=0, target=0, page=page, returned=spot)
+    assert bob_text(own, names) == "Bob! You swap Page of Cups for 3 of Cups from the trick."
