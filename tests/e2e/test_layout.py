@@ -8,8 +8,10 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import Server, Tab
+from app.web.tables import TableSettings
+from tests.e2e.conftest import Server, Tab, sit_at
 from tests.e2e.driver import discard, play_card, play_deal, settle, state
+from tests.web.factory import build_table, person_leads_fool, save
 
 pytestmark = pytest.mark.e2e
 
@@ -130,3 +132,31 @@ def test_the_focus_ring_shows_on_paper_and_on_the_felt(open_tab: Opener, server:
     assert contrast(halo_colour, FELT) >= 3, halo
     assert contrast(halo_colour, ring) >= 3, (halo, ring)  # the two tones tell apart
     tab.shot("layout-focus-paper")
+
+
+CARD_LOOK = """card => {
+    const img = getComputedStyle(card.querySelector('img'));
+    return [img.outlineStyle, img.outlineColor, img.boxShadow];
+}"""
+
+
+def test_a_focused_card_looks_unlike_a_playable_one(open_tab: Opener, server: Server) -> None:
+    """Playable cards have a gold ring; the focused one a dark ring in a white one."""
+    settings = TableSettings(speed="instant")
+    table, token = build_table(wanted=person_leads_fool, deals_before=2, settings=settings)
+    save(table, server.data_dir)
+    tab = open_tab("phone")
+    page = tab.page
+    sit_at(tab, server, table.id, token)
+    legal = page.locator("#hand button.legal")
+    assert legal.count() >= 2
+    focus_by_keyboard(page, "#hand button.legal")
+    focused = page.locator("#hand button.legal:focus-visible")
+    outline, ring, shadow = focused.evaluate(CARD_LOOK)
+    other = page.locator("#hand button.legal:not(:focus)").first.evaluate(CARD_LOOK)
+    tab.shot("layout-focused-card")
+    assert outline == "solid"
+    assert rgb(ring) == (255, 255, 255)
+    assert shadow.startswith("rgb(28, 27, 25) 0px 0px 0px 3px"), shadow  # dark inside the white
+    assert other[0] == "none"
+    assert other[2].startswith("rgb(240, 194, 75) 0px 0px 0px 2px"), other  # the gold ring
