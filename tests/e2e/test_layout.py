@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
+from app.engine.deal import Phase
 from app.web.tables import TableSettings
 from tests.e2e.conftest import Server, Tab, sit_at
 from tests.e2e.driver import discard, play_card, play_deal, settle, state
-from tests.web.factory import build_table, person_leads_fool, save
+from tests.web.factory import build_table, person_leads_fool, play_until, save
 
 pytestmark = pytest.mark.e2e
 
@@ -160,3 +161,46 @@ def test_a_focused_card_looks_unlike_a_playable_one(open_tab: Opener, server: Se
     assert shadow.startswith("rgb(28, 27, 25) 0px 0px 0px 3px"), shadow  # dark inside the white
     assert other[0] == "none"
     assert other[2].startswith("rgb(240, 194, 75) 0px 0px 0px 2px"), other  # the gold ring
+
+
+LONG_NAMES = ("Maximilianfriedrichsenxy", "Bartholomewvanderlindenz")  # 24 letters, no space
+
+OVERFLOWS = """() => {
+    const out = [];
+    for (const seat of document.querySelectorAll('.seat')) {
+        const box = seat.getBoundingClientRect();
+        for (const el of seat.querySelectorAll('*')) {
+            const r = el.getBoundingClientRect();
+            if (r.width && (r.right > box.right + 0.5 || r.left < box.left - 0.5))
+                out.push(`${seat.id} ${el.className}: ${r.right} > ${box.right}`);
+        }
+    }
+    const labels = [...document.querySelectorAll('#last-trick .by, #trick .by')]
+        .map(e => [e.textContent, e.getBoundingClientRect()]);
+    for (const [i, [a, p]] of labels.entries())
+        for (const [b, q] of labels.slice(i + 1))
+            if (p.right > q.left && p.left < q.right && p.bottom > q.top && p.top < q.bottom)
+                out.push(`labels ${a} and ${b} overlap`);
+    return out;
+}"""
+
+
+def test_long_names_stay_in_their_boxes_on_a_phone(open_tab: Opener, server: Server) -> None:
+    table, token = build_table(settings=TableSettings(speed="instant"))
+    for index, name in zip((1, 2), LONG_NAMES, strict=True):
+        table.seats[index].name = name
+
+    def after_two_tricks(deal: Any) -> bool:
+        return len(deal.tricks) >= 2 and deal.phase is Phase.PLAY and deal.turn == 0
+
+    assert play_until(table, after_two_tricks)
+    save(table, server.data_dir)
+    tab = open_tab("phone")
+    page = tab.page
+    sit_at(tab, server, table.id, token)
+    settle(page)
+    tab.shot("layout-long-names")
+    assert page.locator("#last-trick .by").count() == 3  # the trick before the one shown
+    assert page.evaluate(OVERFLOWS) == []
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
