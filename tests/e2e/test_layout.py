@@ -204,3 +204,56 @@ def test_long_names_stay_in_their_boxes_on_a_phone(open_tab: Opener, server: Ser
     assert page.evaluate(OVERFLOWS) == []
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
+
+
+def test_the_start_page_is_short_on_a_phone_and_even_on_a_desktop(
+    open_tab: Opener, server: Server
+) -> None:
+    phone = open_tab("phone")
+    phone.page.goto(server.url + "/")
+    start = phone.page.get_by_role("button", name="Start", exact=True)
+    box = start.bounding_box()
+    assert box
+    assert box["y"] < 2 * 844, box  # was some 3,000px down, under every Danish option
+    phone.page.locator(".rule-options summary").click()  # every option is a tap away
+    assert phone.page.get_by_label("Chicks rule").first.is_visible()
+    phone.shot("layout-home-rules-open")
+
+    desktop = open_tab("desktop")
+    page = desktop.page
+    page.goto(server.url + "/")
+    widths = page.evaluate(
+        "() => [...document.querySelectorAll('main > .page')]"
+        ".map(e => Math.round(e.getBoundingClientRect().width))"
+    )
+    assert len(set(widths)) == 1, widths  # "Play with friends" as wide as the others
+    for size_tab in (phone, desktop):
+        selects = size_tab.page.evaluate(
+            """() => [...document.querySelectorAll('.seat-fields select')]
+                .filter(s => s.offsetParent).map(s => s.getBoundingClientRect().width)"""
+        )
+        assert selects
+        assert min(selects) >= 200, selects  # "Computer · Medium" is not cut off
+
+
+def test_the_rules_contents_are_comfortable_targets(open_tab: Opener, server: Server) -> None:
+    tab = open_tab("phone")
+    tab.page.goto(server.url + "/rules/danish-tarok")
+    boxes = tab.page.evaluate(
+        "() => [...document.querySelectorAll('.toc a')].map(a => a.getBoundingClientRect())"
+        ".map(r => [r.left, r.top, r.width, r.height])"
+    )
+    assert len(boxes) == 9
+    for box in boxes:
+        assert box[2] >= 44, box
+        assert box[3] >= 44, box
+    for index, (left, top, width, height) in enumerate(boxes):
+        for other in boxes[index + 1 :]:
+            apart = (
+                other[0] >= left + width
+                or left >= other[0] + other[2]
+                or other[1] >= top + height
+                or top >= other[1] + other[3]
+            )
+            assert apart, ((left, top, width, height), other)
+    tab.shot("layout-rules-contents")
