@@ -257,3 +257,18 @@ def test_the_rules_contents_are_comfortable_targets(open_tab: Opener, server: Se
             )
             assert apart, ((left, top, width, height), other)
     tab.shot("layout-rules-contents")
+
+
+def test_the_protocol_reads_well_on_a_phone(open_tab: Opener, server: Server) -> None:
+    tab = open_tab("phone")
+    page = tab.page
+    for path in ("/bots/protocol", "/bots/protocol/session"):
+        page.goto(server.url + path)
+        assert page.title().endswith("· Trionfi")
+        assert page.evaluate("document.documentElement.lang") == "en"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, path
+        size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('pre')).fontSize)")
+        assert size >= 14, (path, size)  # was a 390px-wide page of tiny plain text
+        tab.shot("layout-protocol" + path.removeprefix("/bots/protocol").replace("/", "-"))
+    page.get_by_role("link", name="This page as plain text").click()
+    assert page.url.endswith("/bots/protocol/session.txt")

@@ -7,8 +7,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from markupsafe import escape
+
 from app.engine.options import Options
+from app.paths import STATIC_DIR
 from app.web.forms import OPTION_PREFIX
+from app.web.routes.pages import markdown_page
 from app.web.tables import TableSettings
 from tests.web.factory import build_table, person_leads_fool
 from tests.web.support import TestClient
@@ -72,3 +76,90 @@ def test_the_rules_contents_are_a_list_of_links_to_the_headings(client: TestClie
         for target in targets:
             assert f'id="{target}"' in html, (path, target)
         assert "·" not in toc.group(1)
+
+
+DOCS = STATIC_DIR / "docs"
+
+
+def test_the_protocol_is_a_page_of_the_site(client: TestClient) -> None:
+    response = client.get("/bots/protocol")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    page = response.text
+    assert '<html lang="en">' in page
+    assert "<title>The Trionfi bot protocol, trionfi-bot/1 · Trionfi</title>" in page
+    assert '<h1 id="the-trionfi-bot-protocol-trionfi-bot-1">' in page
+    assert 'name="viewport"' in page  # the site's base template: readable on a phone
+    text = (DOCS / "bot-protocol.md").read_text()
+    for heading in re.findall(r"^#{2,4} (.+)$", text, re.M):
+        words = re.sub(r"`([^`]+)`", r"<code>\1</code>", heading)
+        assert words in page, heading
+    for block in re.findall(r"```\w*\n(.*?)\n```", text, re.S):
+        assert f"<pre><code>{escape(block)}</code></pre>" in page
+    assert page.count("<table>") == len(re.findall(r"^\|(?:-+\|)+$", text, re.M))
+    assert '<a href="/bots/protocol/session"><code>bot-protocol-session.txt</code></a>' in page
+    assert 'href="../../' not in page  # the source tree is not served: no dead link
+    assert '<a href="/bots/protocol.md" type="text/plain">' in page
+
+
+def test_the_example_session_is_a_page_with_each_line_marked(client: TestClient) -> None:
+    page = client.get("/bots/protocol/session").text
+    assert "<title>A complete session of trionfi-bot/1 · Trionfi</title>" in page
+    lines = (DOCS / "bot-protocol-session.txt").read_text().splitlines()
+    for line in lines:
+        kind = "to" if line.startswith(">") else "from"
+        assert f'<span class="{kind}">{escape(line)}</span>' in page, line[:40]
+    assert '<a href="/bots/protocol/session.txt" type="text/plain">' in page
+
+
+def test_the_plain_text_stays_a_link_away(client: TestClient) -> None:
+    for path, name in (
+        ("/bots/protocol.md", "bot-protocol.md"),
+        ("/bots/protocol/session.txt", "bot-protocol-session.txt"),
+    ):
+        response = client.get(path)
+        assert response.status_code == 200
+        assert response.headers["content-type"] == "text/plain; charset=utf-8"
+        assert response.text == (DOCS / name).read_text()
+
+
+def test_the_markdown_subset_is_converted_and_everything_escaped() -> None:
+    title, body = markdown_page(
+        "# A <b>title</b> with `code`\n"
+        "\n"
+        "Some <script>alert(1)</script> text\n"
+        "on two lines, **strong & bold**, [a link](https://example.org/?a=1&b=2).\n"
+        "[bad](javascript:alert) [source](../../app/x.py) [session](bot-protocol-session.txt)\n"
+        "\n"
+        "## Part\n"
+        "## Part\n"
+        "- one item\n"
+        "  continued\n"
+        "- `<two>`\n"
+        "\n"
+        "| a | b |\n"
+        "|---|---|\n"
+        "| `x | y` | <i>z</i> |\n"
+        "\n"
+        "```json\n"
+        '{"a": "<tag>"}\n'
+        "```\n"
+    )
+    assert title == "A <b>title</b> with code"  # plain text; the template escapes it
+    heading = "A &lt;b&gt;title&lt;/b&gt; with <code>code</code>"
+    assert f'<h1 id="a-b-title-b-with-code">{heading}</h1>' in body
+    assert "<p>Some &lt;script&gt;alert(1)&lt;/script&gt; text on two lines," in body
+    assert "<strong>strong &amp; bold</strong>" in body
+    assert '<a href="https://example.org/?a=1&amp;b=2">a link</a>' in body
+    assert "javascript" not in body  # not a link: only its text
+    assert "bad <code>" not in body
+    assert "</a>. bad source " in body  # a file of the source tree: its text, without a link
+    assert '<a href="/bots/protocol/session">session</a>' in body
+    assert '<h2 id="part">Part</h2>' in body
+    assert '<h2 id="part-2">Part</h2>' in body
+    assert "<ul><li>one item continued</li><li><code>&lt;two&gt;</code></li></ul>" in body
+    assert '<th scope="col">a</th><th scope="col">b</th>' in body
+    assert "<td><code>x | y</code></td><td>&lt;i&gt;z&lt;/i&gt;</td>" in body
+    assert "<pre><code>{&#34;a&#34;: &#34;&lt;tag&gt;&#34;}</code></pre>" in body
+    assert "<script>" not in body
+    assert "<i>" not in body
