@@ -1,9 +1,11 @@
-// Trionfi, friends' tables: copy buttons for the invite and rejoin links, and an optional
-// sound when it becomes your turn. Everything else is htmx; the page works without this file.
+// Trionfi, the table page: where focus goes when htmx redraws the table; and at friends'
+// tables copy buttons for the invite and rejoin links, and an optional sound when it becomes
+// your turn. Everything else is htmx; the page works without this file.
 (function () {
   "use strict";
   var KEY = "trionfi-turn-sound";
   var lastTurn = null;
+  var focusWasInTable = false;
 
   function copy(button) {
     var input = document.getElementById(button.dataset.copy);
@@ -64,6 +66,29 @@
     oneTable();
     checkTurn();
   });
+
+  // Focus: a redraw of #table takes the focused element with it (the card just played, the
+  // "Discard" button), and focus would fall to the top of the page while the next moves are
+  // revealed. htmx keeps focus on an element whose id is in the new table too (a card, #hand);
+  // otherwise it goes to the viewer's hand (tabindex -1), or the status line for a spectator,
+  // or the lobby's title, without scrolling. When it is the viewer's turn again, the card
+  // marked autofocus takes it (htmx focuses it after the swap settles). Focus elsewhere (the
+  // log, the settings) is left where it is.
+  document.body.addEventListener("htmx:beforeSwap", function () {
+    var table = document.getElementById("table");
+    var active = document.activeElement;
+    focusWasInTable = !!(table && active && active !== document.body && table.contains(active));
+  });
+  document.body.addEventListener("htmx:afterSwap", function () {
+    if (!focusWasInTable) return;
+    focusWasInTable = false;
+    var active = document.activeElement;
+    if (active && active !== document.body && document.body.contains(active)) return;
+    var home = document.getElementById("hand") || document.getElementById("status") ||
+      document.getElementById("lobby-title");
+    if (home) home.focus({ preventScroll: true });
+  });
+
   // Two answers crossing (a poll and a click) must never leave two tables on the page: keep
   // the newest (it was seen once in a browser test, not reproduced since).
   function oneTable() {

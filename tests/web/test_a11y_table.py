@@ -1,10 +1,13 @@
-"""Accessibility of the table page, at the level of its routes: announcements that read as
-English sentences for every seat, over whole deals of both games (design.md 1.6)."""
+"""Accessibility of the table page, at the level of its routes: what can hold focus while the
+computers' moves are revealed, the "Discard" button taking focus once the discard is chosen,
+and announcements that read as English sentences for every seat, over whole deals of both
+games (design.md 1.6)."""
 
 from __future__ import annotations
 
 import html as htmlib
 import re
+from typing import Any
 
 import pytest
 
@@ -17,9 +20,11 @@ from app.web.events import Event, Names, bob_text, declaration_text
 from app.web.frames import make_frame
 from app.web.tables import Seat, Table, TableSettings
 from app.web.timeline import SPECTATOR, timeline_of
-from tests.web.factory import play_out
+from tests.web.factory import build_table, person_discards, person_leads_fool, play_out
 from tests.web.friends import full_table, play_deal, spectator
-from tests.web.support import Person, TestClient
+from tests.web.support import Person, TestClient, attribute, start
+
+SeatAt = Any
 
 BAD_AGREEMENT = ("You's", "You plays", "You wins", "You has", "You is", "you's", "you, who")
 THIRD_PERSON_AFTER_YOU = re.compile(r"\bYou (?!pass\b)[a-z]+s\b")
@@ -182,3 +187,63 @@ def test_bobs_agree_with_you() -> None:
     )
     own = Bob(2, cups, source=0, target=0, page=page, returned=spot)
     assert bob_text(own, names) == "Bob! You swap Page of Cups for 3 of Cups from the trick."
+
+
+# ------------------------------------------------------------------ focus
+
+
+def hand_tag(html: str) -> str:
+    found = re.search(r'<div id="hand"[^>]*>', html)
+    assert found, "no #hand"
+    return found.group(0)
+
+
+def test_the_hand_can_hold_focus_and_every_table_page_has_the_script(
+    client: TestClient, seat: SeatAt
+) -> None:
+    person = start(client)  # against the computer: the script keeps focus there too
+    assert 'tabindex="-1"' in hand_tag(person.html)  # discarding
+    assert "/static/js/table.js?v=" in person.html
+    settings = TableSettings(speed="normal")
+    person = seat(*build_table(wanted=person_leads_fool, deals_before=2, settings=settings))
+    assert 'tabindex="-1"' in hand_tag(person.html)  # playing
+    card = next(c for c in person.legal() if c != "FOOL")
+    version = int(attribute(person.html, "data-version"))
+    person.post("play", {"version": version, "card": card}, htmx=True)
+    waiting = person.html
+    assert 'class="tick"' in waiting  # the computers' moves are being revealed
+    assert 'tabindex="-1"' in hand_tag(waiting)  # where focus waits (static/js/table.js)
+    assert "autofocus" not in waiting.split('<div id="announcements"')[0]
+    latest = person.get(htmx=True).text
+    first_legal = re.search(r'<button [^>]*class="card legal[^"]*"[^>]*>', latest)
+    assert first_legal
+    assert "autofocus" in first_legal.group(0)  # the turn is back
+
+
+@pytest.mark.parametrize(("game", "size"), [("danish-tarok", 3), ("troccas", 2)])
+def test_the_discard_button_takes_focus_once_the_discard_is_chosen(
+    seat: SeatAt, game: str, size: int
+) -> None:
+    person = seat(*build_table(game, wanted=person_discards))
+    version = int(attribute(person.html, "data-version"))
+    legal = person.legal()
+
+    def discard_button() -> str:
+        found = re.search(r'<button type="submit" id="discard-button"[^>]*>', person.html)
+        assert found
+        return found.group(0)
+
+    assert "autofocus" not in discard_button()
+    for count, card in enumerate(legal[:size], 1):
+        person.post("select", {"version": version, "select": card}, htmx=True)
+        assert ("autofocus" in discard_button()) == (count == size), count
+    person.post("select", {"version": version, "unselect": legal[0]}, htmx=True)
+    assert "autofocus" not in discard_button()
+    # Without JavaScript: the plain form, and the page after it, focus the button too.
+    response = person.post("select", {"version": version, "select": legal[0]})
+    assert response.status_code == 303
+    person.get()
+    assert "autofocus" in discard_button()
+    response = person.post("discard", {"version": version, "card": legal[:size]})
+    assert response.status_code == 303
+    assert attribute(person.get().text, "data-phase") != "discard"

@@ -1,0 +1,129 @@
+"""Keyboard-only play in the browser: where focus is after each of the person's own actions,
+while the computers' moves are revealed, and when the turn comes back; the "Discard" button
+taking focus once the discard is chosen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import Server, Tab
+from tests.e2e.driver import settle, state
+
+pytestmark = pytest.mark.e2e
+
+Opener = Callable[..., Tab]
+
+ACTIVE = """() => { const a = document.activeElement;
+    if (!a || a === document.body) return 'body';
+    return a.id || a.tagName.toLowerCase() + '.' + a.className; }"""
+RECORD = """() => { window.focusLog = [];
+    document.body.addEventListener('htmx:afterSettle', () => {
+        const a = document.activeElement;
+        window.focusLog.push(!a || a === document.body ? 'body' : a.id || a.tagName); }); }"""
+
+
+def start_game(page: Any, server: Server, game: str, speed: str) -> None:
+    page.goto(server.url + "/")
+    page.get_by_role("radio", name="Swiss Troccas" if game == "troccas" else "Danish Tarok").check()
+    page.locator(f"input[name=speed][value={speed}]").check(force=True)
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_selector("#table")
+    page.evaluate(RECORD)
+
+
+def active(page: Any) -> str:
+    return str(page.evaluate(ACTIVE))
+
+
+def tab_to(page: Any, selector: str, limit: int = 80) -> int:
+    """Press Tab until the focused element matches ``selector``; how many presses it took."""
+    for count in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return count
+    raise AssertionError(f"{limit} Tabs did not reach {selector}")
+
+
+def wait_for_my_turn(page: Any) -> None:
+    page.wait_for_function(
+        """() => { const t = document.querySelector('#table');
+            return t && !document.querySelector('#table .tick, .htmx-request')
+                && (t.dataset.turn === '0' || t.dataset.phase === 'over'); }""",
+        timeout=30000,
+    )
+
+
+def discard_by_keyboard(page: Any) -> None:
+    size = 2 if page.locator("#table").get_attribute("data-game") == "troccas" else 3
+    page.keyboard.press("Tab")
+    assert active(page) == "a.skip"
+    page.keyboard.press("Enter")
+    assert active(page) == "hand"  # "Skip to your hand" lands on the hand itself
+    for count in range(1, size + 1):
+        tab_to(page, "#hand button.legal[aria-pressed='false']")
+        code = page.evaluate("() => document.activeElement.dataset.card")
+        page.keyboard.press("Space")
+        page.wait_for_selector(f"#hand button[data-card='{code}'][aria-pressed='true']")
+        settle(page)
+        expected = "discard-button" if count == size else f"card-{code}"
+        page.wait_for_function("id => document.activeElement.id === id", arg=expected)
+    page.keyboard.press("Enter")
+
+
+@pytest.mark.parametrize(("game", "size"), [("danish-tarok", "desktop"), ("troccas", "phone")])
+def test_keyboard_play_keeps_focus_on_the_hand_while_the_computers_move(
+    open_tab: Opener, server: Server, game: str, size: str
+) -> None:
+    tab = open_tab(size)
+    page = tab.page
+    start_game(page, server, game, "fast")
+    assert state(page)[0] == "discard"
+    discard_by_keyboard(page)
+    tab.shot(f"a11y-{game}-after-discard")
+    moves = waited = 0
+    while moves < 4:
+        wait_for_my_turn(page)
+        phase, _, _ = state(page)
+        if phase == "over":
+            break
+        if phase == "declarations" or page.locator("#table .pacing button.primary").count():
+            assert "button" in active(page)  # "Continue" has focus
+            page.keyboard.press("Enter")
+            page.wait_for_function(
+                "p => document.querySelector('#table').dataset.phase !== p", arg=phase
+            )
+            continue
+        if phase != "play":  # Bob, demanding the Fool: the first choice has focus
+            assert active(page).startswith("button")
+            page.keyboard.press("Enter")
+            page.wait_for_function(
+                "p => document.querySelector('#table').dataset.phase !== p", arg=phase
+            )
+            continue
+        # The turn came back: focus is on the first card that may be played.
+        first = page.locator("#hand button.legal:not([disabled])").first.get_attribute("id")
+        page.wait_for_function("id => document.activeElement.id === id", arg=first)
+        page.evaluate("() => { window.focusLog = []; }")
+        version = state(page)[2]
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "v => Number(document.querySelector('#table').dataset.version) > v", arg=version
+        )
+        if page.locator("#fool-question").count():
+            page.keyboard.press("Enter")  # the preset suit has focus
+        moves += 1
+        wait_for_my_turn(page)
+        log = page.evaluate("() => window.focusLog")
+        assert log, "no frame was revealed"
+        assert "body" not in log, log
+        waiting = [entry for entry in log if not entry.startswith("card-")]
+        assert set(waiting) <= {"hand"}, log  # never the top of the page
+        waited += bool(waiting)
+        if moves == 2:
+            tab.shot(f"a11y-{game}-turn-back")
+    assert moves >= 2
+    assert waited, "no move of the computers was revealed after the person's own"
+    assert not tab.errors
