@@ -1,11 +1,12 @@
 // Trionfi, the table page: where focus goes when htmx redraws the table; and at friends'
-// tables copy buttons for the invite and rejoin links, and an optional sound when it becomes
-// your turn. Everything else is htmx; the page works without this file.
+// tables copy buttons for the invite and rejoin links, an optional sound when it becomes your
+// turn, and the lobby's spoken news. Everything else is htmx; the page works without this file.
 (function () {
   "use strict";
   var KEY = "trionfi-turn-sound";
   var lastTurn = null;
   var focusWasInTable = false;
+  var lobbyNews = null;
 
   function copy(button) {
     var input = document.getElementById(button.dataset.copy);
@@ -61,10 +62,12 @@
       });
     }
     lastTurn = myTurnNow();
+    lobbyNews = takenSeats();
   });
   document.body.addEventListener("htmx:afterSettle", function () {
     oneTable();
     checkTurn();
+    tellLobby();
   });
 
   // Focus: a redraw of #table takes the focused element with it (the card just played, the
@@ -88,6 +91,30 @@
       document.getElementById("lobby-title");
     if (home) home.focus({ preventScroll: true });
   });
+
+  // The lobby's polite status (#lobby-status, outside #table): after a poll redrew the lobby,
+  // each seat taken since says so (its data-news), then what happens now (#table's
+  // data-after): "Ben took seat 2. Every seat is taken: you can start." Only who is here or
+  // away changing says nothing.
+  function takenSeats() {
+    var taken = {};
+    document.querySelectorAll("#table.lobby .lobby-seat[data-news]").forEach(function (seat) {
+      taken[seat.id] = seat.dataset.news;
+    });
+    return taken;
+  }
+
+  function tellLobby() {
+    var table = document.getElementById("table");
+    var status = document.getElementById("lobby-status");
+    if (!table || !status || !table.classList.contains("lobby")) return;
+    var before = lobbyNews || {};
+    var now = takenSeats();
+    lobbyNews = now;
+    var news = Object.keys(now).filter(function (id) { return !(id in before); })
+      .map(function (id) { return now[id]; });
+    if (news.length) status.textContent = news.concat([table.dataset.after]).join(" ");
+  }
 
   // Two answers crossing (a poll and a click) must never leave two tables on the page: keep
   // the newest (it was seen once in a browser test, not reproduced since).

@@ -127,3 +127,65 @@ def test_keyboard_play_keeps_focus_on_the_hand_while_the_computers_move(
     assert moves >= 2
     assert waited, "no move of the computers was revealed after the person's own"
     assert not tab.errors
+
+
+def create_friends_table(page: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    form = page.locator("form.friends")
+    form.get_by_label("Game").select_option("danish-tarok")
+    form.get_by_label("Your name").fill("Anna")
+    form.locator("select[name=seat_2]").select_option("person")
+    form.get_by_role("button", name="Create a table").click()
+    page.wait_for_selector("#table[data-phase=lobby]")
+
+
+def take_seat(page: Any, name: str) -> None:
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Take a seat").click()
+    page.wait_for_selector("#table[data-seat]")
+
+
+def lobby_says(page: Any, words: str) -> str:
+    page.wait_for_function(
+        "w => document.getElementById('lobby-status').textContent.includes(w)", arg=words
+    )
+    return str(page.locator("#lobby-status").text_content())
+
+
+def test_the_lobby_says_who_joined_and_a_page_without_javascript_can_refresh(
+    open_tab: Opener, server: Server
+) -> None:
+    host = open_tab("desktop")
+    create_friends_table(host.page, server)
+    link = host.page.url
+    assert host.page.locator("#lobby-status").text_content() == ""
+    assert host.page.get_by_role("status").filter(has_text="took seat").count() == 0
+    assert not host.page.get_by_role("link", name="Refresh").count()  # JavaScript is on
+
+    ben = open_tab("phone")
+    ben.page.goto(link)
+    take_seat(ben.page, "Ben")
+    assert lobby_says(host.page, "Ben") == "Ben took seat 2. Waiting for 1 more person."
+    assert not host.page.get_by_role("link", name="Refresh").count()  # nor after a redraw
+
+    plain = open_tab("phone", javascript=False)
+    plain.page.goto(link)
+    refresh = plain.page.get_by_role("link", name="Refresh")
+    assert refresh.is_visible()
+    take_seat(plain.page, "Cy")
+    assert lobby_says(host.page, "Cy") == "Cy took seat 3. Every seat is taken: you can start."
+    assert lobby_says(ben.page, "Cy") == (
+        "Cy took seat 3. Every seat is taken: the game begins when Anna starts it."
+    )
+    host.shot("a11y-lobby-ready")
+
+    host.page.get_by_role("button", name="Start").click()
+    host.page.wait_for_selector("#table[data-phase=discard]")
+    # Cy's page does not poll: the link shows the table as it is now.
+    assert plain.page.locator("#table").get_attribute("data-phase") == "lobby"
+    plain.page.get_by_role("link", name="Refresh").click()
+    plain.page.wait_for_selector("#table[data-phase=discard]")
+    assert plain.page.get_by_role("link", name="Refresh").is_visible()
+    assert plain.page.url == link
+    plain.shot("a11y-no-javascript-table")
+    assert not host.page.get_by_role("link", name="Refresh").count()

@@ -1,7 +1,7 @@
 """Accessibility of the table page, at the level of its routes: what can hold focus while the
 computers' moves are revealed, the "Discard" button taking focus once the discard is chosen,
-and announcements that read as English sentences for every seat, over whole deals of both
-games (design.md 1.6)."""
+the lobby's polite news, a "Refresh" link for pages without JavaScript, and announcements that
+read as English sentences for every seat, over whole deals of both games (design.md 1.6)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from app.web.frames import make_frame
 from app.web.tables import Seat, Table, TableSettings
 from app.web.timeline import SPECTATOR, timeline_of
 from tests.web.factory import build_table, person_discards, person_leads_fool, play_out
-from tests.web.friends import full_table, play_deal, spectator
+from tests.web.friends import create, full_table, join, play_deal, poll, spectator
 from tests.web.support import Person, TestClient, attribute, start
 
 SeatAt = Any
@@ -247,3 +247,58 @@ def test_the_discard_button_takes_focus_once_the_discard_is_chosen(
     response = person.post("discard", {"version": version, "card": legal[:size]})
     assert response.status_code == 303
     assert attribute(person.get().text, "data-phase") != "discard"
+
+
+# ------------------------------------------------------------------ the lobby
+
+
+def lobby_status(html: str) -> tuple[list[str], str]:
+    """The seats' news (data-news) and what the lobby says after it (data-after)."""
+    news = [htmlib.unescape(n) for n in re.findall(r'data-news="([^"]*)"', html)]
+    return news, htmlib.unescape(attribute(html, "data-after"))
+
+
+def test_the_lobby_tells_who_took_a_seat_and_when_the_game_can_start(
+    client: TestClient,
+) -> None:
+    host = create(client, seats=("person", "person", "person"), name="Anna")
+    page = host.html
+    status = re.search(r'<p id="lobby-status"[^>]*>', page)
+    assert status
+    assert 'role="status"' in status.group(0)
+    assert page.index('id="lobby-status"') < page.index('<div id="table"')  # not redrawn
+    assert lobby_status(page) == (["You took seat 1."], "Waiting for 2 more people.")
+
+    version = int(attribute(page, "data-version"))
+    ben = join(host, "Ben", 1)
+    answer = poll(host, version)
+    assert answer.status_code == 200
+    assert 'id="lobby-status"' not in answer.text  # the partial leaves it in place
+    assert lobby_status(answer.text) == (
+        ["You took seat 1.", "Ben took seat 2."],
+        "Waiting for 1 more person.",
+    )
+    join(host, "Cy", 2)
+    assert lobby_status(host.get(htmx=True).text)[1] == "Every seat is taken: you can start."
+    assert ">Start</button>" in host.html
+    assert lobby_status(ben.get(htmx=True).text)[1] == (
+        "Every seat is taken: the game begins when Anna starts it."
+    )
+    assert lobby_status(spectator(host).html)[1] == "Every seat is taken."
+
+
+def test_without_javascript_a_friends_table_has_a_refresh_link(client: TestClient) -> None:
+    host = create(client, seats=("person", "person", "medium"))
+    refresh = re.compile(
+        rf'<noscript>.*?<a class="button secondary[^"]*" href="/tables/{host.table_id}">'
+        r"Refresh</a>.*?</noscript>",
+        re.S,
+    )
+    assert refresh.search(host.html)  # the lobby
+    guest = join(host, "Ben", 1)
+    assert refresh.search(guest.html)
+    assert host.post("start", {}).status_code == 303
+    for page in (host.get().text, guest.get().text, spectator(host).html):
+        assert refresh.search(page)  # the table, for people and spectators
+    alone = start(client)
+    assert "<noscript>" not in alone.html  # against the computer every page is the latest
