@@ -130,9 +130,9 @@ class TableStore:
         return bool(page) and self._polls.get((table_id, page), number) != number
 
     def note_shown(self, table_id: str, page: str, version: int) -> None:
-        """A response gives ``page`` the table at ``version``: a poll of that page that
-        names an older version (it left the browser late, its element already replaced)
-        is then answered from here, so nothing is announced twice."""
+        """The answer to ``page``'s own action gives it the table at ``version``: a poll of
+        that page that names an older version (it left the browser late, its element already
+        replaced) is then answered from here, so nothing is announced twice."""
         if not page:
             return
         key = (table_id, page)

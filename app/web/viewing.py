@@ -179,7 +179,11 @@ def respond(
     context: dict[str, Any] = {"frame": frame, "view": frame, "oob": oob, "htmx": htmx}
     if frame.table.is_friends:
         context.update(poll_ms=POLL_MS, poll_wait=POLL_WAIT, mark=presence.marks(frame.table))
-        if htmx:
+        if htmx and request.method == "POST":
+            # The answer to the page's own action: a poll of that page sent before it (and
+            # queued in the browser) must not announce again what this answer shows. Only
+            # these answers are noted: a poll's answer may be dropped by the page (its element
+            # redrawn meanwhile), and the page must then get it again.
             store = request.app.state.store
             store.note_shown(frame.table.id, page_of(request), frame.version)
     if not htmx:
