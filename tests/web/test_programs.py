@@ -62,6 +62,10 @@ def test_the_programs_are_choices_for_computer_seats(served: tuple[TestClient, P
     protocol = client.get("/bots/protocol")
     assert protocol.status_code == 200
     assert "trionfi-bot/1" in protocol.text
+    assert 'href="/bots/reference_bot.py"' in protocol.text  # "start from it" works on the site
+    bot = client.get("/bots/reference_bot.py")
+    assert bot.status_code == 200
+    assert bot.text == (ROOT / "app" / "protocol" / "reference_bot.py").read_text()
 
 
 @pytest.mark.parametrize("game", ["danish-tarok", "troccas"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
@@ -11,6 +12,7 @@ from markupsafe import Markup, escape
 
 from app.engine.options import OPTION_LABELS, Options
 from app.paths import STATIC_DIR
+from app.protocol import reference_bot
 from app.web.deps import Problem, ProgramsDep, StoreDep, recent_tables, seat_of
 from app.web.forms import NOLO_HELP, OPTION_PREFIX
 from app.web.programs import FALLBACK_LEVEL
@@ -107,7 +109,12 @@ async def about_bots(request: Request, programs: ProgramsDep) -> Response:
 PROTOCOL_MD = "bot-protocol.md"
 SESSION_TXT = "bot-protocol-session.txt"
 PLAIN_HEADERS = {"Cache-Control": "public, max-age=3600"}
-DOC_LINKS = {SESSION_TXT: "/bots/protocol/session", PROTOCOL_MD: "/bots/protocol"}
+REFERENCE_BOT = Path(reference_bot.__file__)
+DOC_LINKS = {
+    SESSION_TXT: "/bots/protocol/session",
+    PROTOCOL_MD: "/bots/protocol",
+    "../../app/protocol/reference_bot.py": "/bots/reference_bot.py",
+}
 """Links between the docs, as the site serves them (the file links them as neighbours)."""
 
 INLINE = re.compile(r"`([^`]+)`|\*\*(.+?)\*\*|\[([^\]]+)\]\(([^)\s]+)\)")
@@ -293,6 +300,12 @@ async def protocol_text() -> Response:
 @router.get("/bots/protocol/session.txt")
 async def protocol_session_text() -> Response:
     return PlainTextResponse(doc_text(SESSION_TXT), headers=PLAIN_HEADERS)
+
+
+@router.get("/bots/reference_bot.py")
+async def reference_bot_text() -> Response:
+    """The reference bot the protocol page says to start from, to save and run."""
+    return PlainTextResponse(REFERENCE_BOT.read_text(encoding="utf-8"), headers=PLAIN_HEADERS)
 
 
 @router.get("/healthz")
