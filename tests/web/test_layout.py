@@ -110,6 +110,7 @@ def test_the_example_session_is_a_page_with_each_line_marked(client: TestClient)
         kind = "to" if line.startswith(">") else "from"
         assert f'<span class="{kind}">{escape(line)}</span>' in page, line[:40]
     assert '<a href="/bots/protocol/session.txt" type="text/plain">' in page
+    assert '<a href="/bots/reference_bot.py" type="text/plain">' in page
 
 
 def test_the_plain_text_stays_a_link_away(client: TestClient) -> None:
