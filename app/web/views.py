@@ -159,6 +159,8 @@ class Frame:
         if obs.turn < 0:
             return ""
         name = self.names[obs.turn]
+        if obs.turn == self.viewer:  # a frame before the viewer's own move, being revealed
+            return "Your discard." if obs.phase is Phase.DISCARD else "Your move."
         if obs.phase is Phase.DISCARD:
             return f"{name} is discarding."
         return f"{name} is thinking…" if self.is_latest else f"{name} to play."

@@ -422,3 +422,17 @@ def test_records_are_plain_json(client: TestClient) -> None:
     finish_deal(person)
     text = person.client.get(f"{person.url}/deals/1.json", headers=person.headers).text
     assert json.loads(text)["game"] == "troccas"
+
+
+def test_an_earlier_frame_of_the_viewers_own_turn_says_so_in_the_second_person(
+    client: TestClient,
+) -> None:
+    """Revealing moves again from the start, the frame before the person's discard says
+    "Your discard.", never "You is discarding."."""
+    person = start(client, game="danish-tarok")
+    phase, turn, version = person.state()
+    assert (phase, turn) == ("discard", 0)  # seat 0 deals first and discards
+    person.post("discard", {"version": version, "card": person.legal()[:3]})
+    earlier = person.get(f"/at/{version}", htmx=True).text
+    assert "Your discard." in earlier
+    assert "You is" not in earlier
