@@ -92,6 +92,20 @@
     if (home) home.focus({ preventScroll: true });
   });
 
+  // The lobby's seat choice survives its redraws: the seat a person picked stays picked while
+  // it is free (the server marks the first free seat, not knowing the pick).
+  var pickedSeat = null;
+  document.body.addEventListener("htmx:beforeSwap", function () {
+    var picked = document.querySelector("#table.lobby input[name=seat]:checked");
+    pickedSeat = picked ? picked.value : null;
+  });
+  document.body.addEventListener("htmx:afterSwap", function () {
+    if (pickedSeat === null) return;
+    var again = document.querySelector('#table.lobby input[name=seat][value="' + pickedSeat + '"]');
+    if (again) again.checked = true;
+    pickedSeat = null;
+  });
+
   // The lobby's polite status (#lobby-status, outside #table): after a poll redrew the lobby,
   // each seat taken since says so (its data-news), then what happens now (#table's
   // data-after): "Ben took seat 2. Every seat is taken: you can start." Only who is here or

@@ -267,3 +267,27 @@ def connection_error(text: Any) -> bool:
     """What the browser and htmx log while the server is down."""
     words = ("ERR_CONNECTION_REFUSED", "Failed to load resource", "htmx:sendError")
     return any(word in str(text) for word in words) or str(text).startswith("htmx:afterRequest")
+
+
+def test_a_picked_seat_stays_picked_while_the_lobby_redraws(
+    open_tab: Opener, server: Server
+) -> None:
+    """Someone joining redraws every lobby; a guest who picked seat 4 keeps it picked."""
+    host = open_tab("desktop")
+    create_table(host, server, "troccas", ["person"] * 4, "instant")
+    link = invite_link(host.page)
+    picker, joiner = open_tab("phone").page, open_tab("phone").page
+    picker.goto(link)
+    picker.locator("label.segment", has_text="Seat 4").click()
+    assert picker.locator("#join-seat-3").is_checked()
+    version = picker.locator("#table").get_attribute("data-version")
+    joiner.goto(link)
+    joiner.locator("label.segment", has_text="Seat 2").click()
+    take_seat(joiner, "Ben")
+    picker.wait_for_function(
+        f"document.getElementById('table').dataset.version !== '{version}'", timeout=20_000
+    )
+    assert picker.locator("#join-seat-1").count() == 0  # seat 2 is taken now
+    assert picker.locator("#join-seat-3").is_checked()
+    take_seat(picker, "Cy")
+    assert seat_of(picker) == "3"
