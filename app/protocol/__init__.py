@@ -2,5 +2,6 @@
 
 ``messages`` builds and reads the messages (pure), ``program`` runs an outside program as a
 bot with fault handling, ``speaker`` makes one of our levels speak the protocol
-(``trionfi bot --level L``). The protocol is documented in ``static/docs/bot-protocol.md`` (served at /bots/protocol).
+(``trionfi bot --level L``). The protocol is documented in ``static/docs/bot-protocol.md``
+(served at /bots/protocol).
 """
