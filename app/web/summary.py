@@ -166,6 +166,10 @@ def balance_chart(series: list[list[int]], labels: list[str], colours: tuple[str
                 f'<text x="{left - 4}" y="{y(value) + 4:.1f}" text-anchor="end">'
                 f"{signed(value)}</text>"
             )
+    # The legend lists the lines from the highest balance down, as their ends lie, each in its
+    # line's colour (an inline style: the stylesheet's muted fill for chart text would win
+    # over a fill attribute).
+    standing = sorted(range(len(series)), key=lambda index: -series[index][-1])
     for index, (line, label) in enumerate(zip(series, labels, strict=True)):
         colour = colours[index % len(colours)]
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line))
@@ -175,9 +179,9 @@ def balance_chart(series: list[list[int]], labels: list[str], colours: tuple[str
         )
         end_x, end_y = x(len(line) - 1), y(line[-1])
         parts.append(f'<circle cx="{end_x:.1f}" cy="{end_y:.1f}" r="3" fill="{colour}"/>')
-        label_y = top + 12 + 14 * index
+        label_y = top + 12 + 14 * standing.index(index)
         parts.append(
-            f'<text x="{width - right + 8}" y="{label_y}" fill="{colour}" class="legend">'
+            f'<text x="{width - right + 8}" y="{label_y}" style="fill:{colour}" class="legend">'
             f"{escape(label)} {signed(line[-1])}</text>"
         )
     parts.append("</svg>")

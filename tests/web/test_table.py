@@ -436,3 +436,17 @@ def test_an_earlier_frame_of_the_viewers_own_turn_says_so_in_the_second_person(
     earlier = person.get(f"/at/{version}", htmx=True).text
     assert "Your discard." in earlier
     assert "You is" not in earlier
+
+
+def test_the_charts_legend_is_in_each_lines_colour_from_the_highest_balance_down() -> None:
+    from app.web.summary import SEAT_COLOURS, balance_chart
+
+    svg = str(balance_chart([[0, 5], [0, -10], [0, 5]], ["You", "Right", "Left"], SEAT_COLOURS))
+    pattern = r'<text x="[^"]+" y="(\d+)" style="fill:([^"]+)" class="legend">([^<]+)<'
+    legend = re.findall(pattern, svg)
+    by_height = [(colour, text) for _, colour, text in sorted(legend, key=lambda e: int(e[0]))]
+    assert by_height == [
+        (SEAT_COLOURS[0], "You +5"),
+        (SEAT_COLOURS[2], "Left +5"),
+        (SEAT_COLOURS[1], "Right −10"),
+    ]
