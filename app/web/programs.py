@@ -180,7 +180,7 @@ class ProgramPool:
         """Goodbye to the programs idle longer than ``idle_s`` (the server does this every
         minute, so an abandoned table's processes do not linger)."""
         with self._lock:
-            retired = self._retire(time.monotonic(), keep=("", -1))
+            retired = self._retire(time.monotonic())
         _close(retired)
 
     def close_all(self) -> None:
@@ -198,7 +198,7 @@ class ProgramPool:
         with self.faults.lock:
             return {name: dict(kinds) for name, kinds in self.faults.counts.items()}
 
-    def _retire(self, now: float, keep: tuple[str, int]) -> list[ProgramBot]:
+    def _retire(self, now: float, keep: tuple[str, int] | None = None) -> list[ProgramBot]:
         """The idle programs and those over the limit, taken out (closed by the caller,
         outside the lock: a goodbye may wait a second for the program to exit)."""
         retired = []
