@@ -110,7 +110,11 @@ def bot_action(table: Table, seat: int, programs: ProgramPool | None = None) -> 
     assert deal is not None
     place = table.seats[seat]
     if place.kind == "bot" and place.program is not None:
-        return program_action(table, seat, place.program, programs)
+        try:
+            return program_action(table, seat, place.program, programs)
+        except Exception:
+            log.exception("program seat %s at table %s failed; playing at random", seat, table.id)
+            return base.RandomBot().choose(observe(deal, seat), bot_rng(table, seat, "fallback"))
     level = resolve_level(place.computer_level or "random")
     settings = bot_settings(table)
     obs = observe(deal, seat, see_all=settings.see_all)
