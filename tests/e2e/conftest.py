@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 
+from tests.web.factory import save
+
 CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "test-results" / "e2e"
@@ -135,6 +137,17 @@ def open_tab(browser: Any) -> Iterator[Callable[..., Tab]]:
         context.close()
     for tab in tabs:
         assert not tab.errors, f"JavaScript errors: {tab.errors}"
+
+
+def seated_tab(
+    opener: Callable[..., Tab], server: Server, table: Any, token: str, size: str = "desktop"
+) -> Tab:
+    """A table built by the test, saved into the server's store, and a tab seated at it."""
+
+    save(table, server.data_dir)
+    tab = opener(size)
+    sit_at(tab, server, table.id, token)
+    return tab
 
 
 def sit_at(tab: Tab, server: Server, table_id: str, token: str) -> None:

@@ -10,9 +10,9 @@ import pytest
 
 from app.engine.deal import Phase
 from app.web.tables import TableSettings
-from tests.e2e.conftest import Server, Tab, sit_at
+from tests.e2e.conftest import Server, Tab, seated_tab
 from tests.e2e.driver import discard, play_card, play_deal, settle, state
-from tests.web.factory import build_table, person_leads_fool, play_until, save
+from tests.web.factory import build_table, person_leads_fool, play_until
 
 pytestmark = pytest.mark.e2e
 
@@ -145,10 +145,8 @@ def test_a_focused_card_looks_unlike_a_playable_one(open_tab: Opener, server: Se
     """Playable cards have a gold ring; the focused one a dark ring in a white one."""
     settings = TableSettings(speed="instant")
     table, token = build_table(wanted=person_leads_fool, deals_before=2, settings=settings)
-    save(table, server.data_dir)
-    tab = open_tab("phone")
+    tab = seated_tab(open_tab, server, table, token, "phone")
     page = tab.page
-    sit_at(tab, server, table.id, token)
     legal = page.locator("#hand button.legal")
     assert legal.count() >= 2
     focus_by_keyboard(page, "#hand button.legal")
@@ -194,10 +192,8 @@ def test_long_names_stay_in_their_boxes_on_a_phone(open_tab: Opener, server: Ser
         return len(deal.tricks) >= 2 and deal.phase is Phase.PLAY and deal.turn == 0
 
     assert play_until(table, after_two_tricks)
-    save(table, server.data_dir)
-    tab = open_tab("phone")
+    tab = seated_tab(open_tab, server, table, token, "phone")
     page = tab.page
-    sit_at(tab, server, table.id, token)
     settle(page)
     tab.shot("layout-long-names")
     assert page.locator("#last-trick .by").count() == 3  # the trick before the one shown

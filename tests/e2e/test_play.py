@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from app.web.tables import TableSettings
-from tests.e2e.conftest import Server, Tab, sit_at
+from tests.e2e.conftest import Server, Tab, seated_tab, sit_at
 from tests.e2e.driver import play_deal, settle, state, wait_for_change
 from tests.web.factory import build_table, person_leads_fool, save
 
@@ -84,10 +84,8 @@ def test_home_page_at_both_sizes(open_tab: Opener, server: Server) -> None:
 
 def test_keyboard_alone_plays_a_trick(open_tab: Opener, server: Server) -> None:
     table, token = build_table(wanted=person_leads_fool, deals_before=2, level="medium")
-    save(table, server.data_dir)
-    tab = open_tab("desktop")
+    tab = seated_tab(open_tab, server, table, token, "desktop")
     page = tab.page
-    sit_at(tab, server, table.id, token)
     hand_before = page.locator("#hand button").count()
 
     for _ in range(80):  # Tab through the page to a card that may be played
@@ -202,10 +200,8 @@ def test_with_javascript_off_the_game_still_plays(open_tab: Opener, server: Serv
 def test_the_computer_cards_appear_one_at_a_time(open_tab: Opener, server: Server) -> None:
     settings = TableSettings(speed="fast")
     table, token = build_table(wanted=person_leads_fool, deals_before=2, settings=settings)
-    save(table, server.data_dir)
-    tab = open_tab("desktop")
+    tab = seated_tab(open_tab, server, table, token, "desktop")
     page = tab.page
-    sit_at(tab, server, table.id, token)
     page.evaluate(
         """() => { window.seen = [];
             new MutationObserver(() => {
