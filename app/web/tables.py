@@ -188,6 +188,11 @@ class Table:
             self.acknowledged.append(-1)
         self.acknowledged[seat] = self.deal_number
 
+    def current_fallbacks(self) -> dict[int, Fallback]:
+        """The current deal's fallback decisions, by step."""
+        number = self.deal_number
+        return {noted.step: noted for noted in self.fallbacks if noted.deal == number}
+
     def note_fallback(self, seat: int, fault: str) -> None:
         """The fallback level made the decision of ``seat``'s program at the coming step."""
         deal = self.match.deal

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from app.engine.actions import Action
@@ -68,10 +69,7 @@ class Timeline:
 
     def last_action_of(self, seat: int, upto: int) -> int:
         """The step at which ``seat`` last acted, at or before ``upto``; 0 if it has not."""
-        for step in range(upto, 0, -1):
-            if self.actions[step - 1].seat == seat:
-                return step
-        return 0
+        return last_step_of(self.actions, seat, upto)
 
     def events_between(self, first: int, last: int) -> list[Event]:
         """The events of steps ``first`` to ``last`` inclusive."""
@@ -86,6 +84,15 @@ class Timeline:
         if self.names.viewer == SPECTATOR:
             return self.events_between(max(0, upto - len(self.names.seat_names) + 1), upto)
         return self.events_between(self.last_action_of(self.names.viewer, upto), upto)
+
+
+def last_step_of(actions: Sequence[Action], seat: int, upto: int) -> int:
+    """The step (1 for the first action) at which ``seat`` last acted, at or before ``upto``;
+    0 if it has not."""
+    for step in range(min(upto, len(actions)), 0, -1):
+        if actions[step - 1].seat == seat:
+            return step
+    return 0
 
 
 def observe_as(deal: Deal, viewer: int) -> Observation:
@@ -173,12 +180,10 @@ def timeline_of(table: Table, viewer: int = 0) -> Timeline:
 def fallback_notes(table: Table, actions: tuple[Action, ...]) -> dict[int, Event]:
     """The steps at which a program's fallback decided, told once per run of the same fault
     (a program that stays silent is not announced at every card)."""
-    noted = {f.step: f for f in table.fallbacks if f.deal == table.deal_number}
+    noted = table.current_fallbacks()
     notes: dict[int, Event] = {}
     for step, fallback in sorted(noted.items()):
-        previous = next(
-            (s for s in range(step - 1, 0, -1) if actions[s - 1].seat == fallback.seat), 0
-        )
+        previous = last_step_of(actions, fallback.seat, step - 1)
         if previous in noted and noted[previous].fault == fallback.fault:
             continue
         notes[step] = Event("fallback", fallback_text(table, fallback), fallback.seat)
@@ -188,14 +193,10 @@ def fallback_notes(table: Table, actions: tuple[Action, ...]) -> dict[int, Event
 def latest_fallback(table: Table, seat: int, step: int) -> Fallback | None:
     """The fallback's decision if it made ``seat``'s latest decision up to ``step``."""
     deal = table.match.deal
-    noted = {f.step: f for f in table.fallbacks if f.deal == table.deal_number}
+    noted = table.current_fallbacks()
     if deal is None or not noted:
         return None
-    history = deal.history
-    latest = next(
-        (s for s in range(min(step, len(history)), 0, -1) if history[s - 1].seat == seat), 0
-    )
-    found = noted.get(latest)
+    found = noted.get(last_step_of(deal.history, seat, step))
     return found if found is not None and found.seat == seat else None
 
 
