@@ -97,7 +97,7 @@ def own_card(deal: Deal, seat: int, raw: str) -> Card:
 
 def play(table: Table, seat: int, form: FormData) -> Outcome:
     deal = require_turn(table, seat, Phase.PLAY)
-    card = own_card(deal, seat, forms.text(form, "card"))
+    card = own_card(deal, seat, forms.single(form, "card"))
     name = forms.suit_name(form)
     if card == FOOL and name is None and fool_prompt_applies(observe(deal, seat)):
         return Outcome(prompt="fool", announce=None)

@@ -59,6 +59,13 @@ def flag(form: FormData, name: str) -> bool:
     return form.get(name) in ("on", "true", "1", "yes")
 
 
+def single(form: FormData, name: str) -> str:
+    """A field that a page sends once (a card to play): two values are a forged form."""
+    if len(form.getlist(name)) > 1:
+        raise BadForm(f"the form has more than one {name}")
+    return text(form, name)
+
+
 def version(form: FormData) -> int:
     raw = text(form, "version")
     if not raw.isdigit() or len(raw) > 12:
