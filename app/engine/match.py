@@ -2,7 +2,9 @@
 
 One deal is the engine's unit; the match carries what passes from one deal to the next
 (rules.md 2.1-2.2, 3.1, 3.6). The person at seat 0 deals first; the deal passes to the
-dealer's right. Each deal's cards come from its own stream derived from the match's seed.
+dealer's right. Each deal's cards come from its own stream derived from the match's seed
+with a keyed hash (``keyed_stream``): at a table the seed is a server-side secret, and neither
+a deal's cards nor anything else public lets anyone work out another deal.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from app.engine.games import GAMES, Game
 from app.engine.ledger import KING_POT, PAGAT_POT, Books
 from app.engine.options import Options
 from app.engine.record import HandRecord, parse_record, record_of, replay
-from app.engine.rng import stream
+from app.engine.rng import keyed_stream
 
 
 @dataclass
@@ -35,6 +37,7 @@ class Match:
     game: Game
     options: Options
     seed: int | str
+    """The key of the deals' streams: at a table, a secret that never leaves the server."""
     records: list[HandRecord] = field(default_factory=list)
     """The finished deals, oldest first."""
     deal: Deal | None = None
@@ -59,7 +62,7 @@ class Match:
             if not self.deal.is_over:
                 raise ValueError("the current deal is not over")
             self.file_deal()
-        rng = stream(self.seed, "deal", len(self.records))
+        rng = keyed_stream(str(self.seed), "deal", len(self.records))
         self.deal = self.game.shuffle_and_deal(rng, self.dealer, self.options, self.last_books)
         return self.deal
 

@@ -17,7 +17,7 @@ from app.web import runner
 from app.web.actions import Refused
 from app.web.forms import PERSON_CHOICE, FriendsSetup
 from app.web.runner import LEVEL_LABELS
-from app.web.tables import Seat, Table, hash_token, new_table_id, new_token
+from app.web.tables import Seat, Table, hash_token, new_seed, new_table_id, new_token
 
 
 def new_friends_table(setup: FriendsSetup, code: str) -> tuple[Table, str]:
@@ -29,8 +29,9 @@ def new_friends_table(setup: FriendsSetup, code: str) -> tuple[Table, str]:
         for index, choice in enumerate(setup.seats)
     ]
     host = setup.seats.index(PERSON_CHOICE)
-    match = Match.new(setup.game, setup.options, table_id)
-    table = Table(table_id, match, seats, setup.settings, seed=table_id, host=host, code=code)
+    seed = new_seed()
+    match = Match.new(setup.game, setup.options, seed)
+    table = Table(table_id, match, seats, setup.settings, seed=seed, host=host, code=code)
     table.started = False
     table.created = time.time()
     token = seat_person(table, host, setup.name)

@@ -26,7 +26,7 @@ from typing import Any
 
 from app.bots.base import Bot, RandomBot
 from app.engine.options import Options
-from app.engine.rng import derive_seed
+from app.engine.rng import keyed_stream
 from app.protocol.program import FaultLog, ProgramBot, ProgramSeat
 
 log = logging.getLogger(__name__)
@@ -235,6 +235,7 @@ def probe(program: Program, think_ms: int, log_path: Path | None = None) -> str 
 def program_seat(
     game: str, options: Options, table_seed: str, seat: int, think_ms: int
 ) -> ProgramSeat:
-    """What a table's program is told in hello; its seed is derived from the table's."""
-    seed = derive_seed(table_seed, "program", seat) % 2**31
+    """What a table's program is told in hello; its seed is derived one way from the table's
+    secret (knowing it tells nothing about the deals)."""
+    seed = keyed_stream(table_seed, "program", seat).getrandbits(31)
     return ProgramSeat(game, options, seat, think_ms, seed)

@@ -21,7 +21,7 @@ from app.bots import base
 from app.engine.actions import Action, IllegalAction
 from app.engine.observation import Observation, observe
 from app.engine.record import result
-from app.engine.rng import stream
+from app.engine.rng import keyed_stream
 from app.web.programs import FALLBACK_LEVEL, ProgramPool, program_seat
 from app.web.programs import PREFIX as PROGRAM_PREFIX
 from app.web.tables import Seat, Table
@@ -98,10 +98,10 @@ def _get_bot(level: str, settings: base.BotSettings) -> Any:
 
 
 def bot_rng(table: Table, *labels: int | str) -> Random:
-    """A random stream for one decision, derived from the table's seed (restart-safe)."""
+    """A random stream for one decision, keyed by the table's secret seed (restart-safe)."""
     deal = table.match.deal
     step = len(deal.history) if deal is not None else 0
-    return stream(table.seed, "bot", table.deal_number, step, *labels)
+    return keyed_stream(table.seed, "bot", table.deal_number, step, *labels)
 
 
 def bot_action(table: Table, seat: int, programs: ProgramPool | None = None) -> Action:

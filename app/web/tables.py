@@ -140,6 +140,8 @@ class Table:
     seats: list[Seat]
     settings: TableSettings
     seed: str
+    """The key of the match's deals and of the computers' random choices: a secret of the
+    server (``new_seed``), never shown, linked or sent anywhere (the match holds the same)."""
     version: int = 0
     """Grows by one with every action and every new deal (design.md 1.6 ``data-version``)."""
     deal_base: int = 0
@@ -225,6 +227,22 @@ class Table:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Table:
+        table = cls._read(data)
+        if table.seed == table.id or str(table.match.seed) == table.id:
+            table.reseed()
+        return table
+
+    def reseed(self) -> None:
+        """A fresh secret seed for the deals to come (and the computers' choices from now on).
+
+        Tables saved before seeds were secret used their public id as the seed, so that anyone
+        could compute their deals; the deal in progress keeps its cards (its record has them)
+        and the next deal is shuffled from the new secret."""
+        self.seed = new_seed()
+        self.match.seed = self.seed
+
+    @classmethod
+    def _read(cls, data: dict[str, Any]) -> Table:
         return cls(
             id=data["id"],
             match=Match.from_json(data["match"]),
@@ -247,6 +265,11 @@ class Table:
 def _acknowledged(raw: int | list[int]) -> list[int]:
     """Tables saved before friends' tables kept one number, for the person at seat 0."""
     return [raw] if isinstance(raw, int) else [int(value) for value in raw]
+
+
+def new_seed() -> str:
+    """A table's secret seed: 256 bits from the operating system's CSPRNG."""
+    return secrets.token_hex(32)
 
 
 def new_token() -> str:

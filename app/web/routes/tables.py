@@ -35,7 +35,15 @@ from app.web.frames import first_stop
 from app.web.programs import ProgramPool
 from app.web.render import is_htmx
 from app.web.store import TableStore
-from app.web.tables import SEAT_NAMES, Seat, Table, hash_token, new_table_id, new_token
+from app.web.tables import (
+    SEAT_NAMES,
+    Seat,
+    Table,
+    hash_token,
+    new_seed,
+    new_table_id,
+    new_token,
+)
 from app.web.timeline import forget as forget_timeline
 from app.web.timeline import timeline_of
 from app.web.viewing import (
@@ -71,8 +79,9 @@ def new_table(setup: forms.Setup, programs: ProgramPool | None = None) -> tuple[
     names = SEAT_NAMES[setup.game]
     seats = [Seat("person", names[0], token_hash=hash_token(token))]
     seats += [runner.computer_seat(name, setup.level) for name in names[1:]]
-    match = Match.new(setup.game, setup.options, table_id)
-    table = Table(table_id, match, seats, setup.settings, seed=table_id)
+    seed = new_seed()
+    match = Match.new(setup.game, setup.options, seed)
+    table = Table(table_id, match, seats, setup.settings, seed=seed)
     match.start_deal()
     runner.advance(table, programs)
     return table, token
