@@ -268,6 +268,26 @@ def test_an_action_whose_save_fails_changes_nothing(impatient: TestClient, app_d
     assert_nothing_changed(impatient, app_dir, people[0].table_id)
 
 
+def test_a_rejoin_whose_save_fails_keeps_the_old_seat_cookie(
+    impatient: TestClient, app_dir: Path
+) -> None:
+    host = create(impatient)
+    bo = join(host, "Bo", 1)
+    link = re.search(r'aria-label="Your rejoin link" id="rejoin-link" value="([^"]+)"', bo.html)
+    assert link
+    path = link.group(1).removeprefix("http://testserver")
+    with write_locked(app_dir):
+        response = impatient.post(path, follow_redirects=False)
+        assert response.status_code == 503
+        assert NOT_SAVED in response.text
+        assert SEAT_COOKIE not in response.headers.get("set-cookie", "")
+        assert_nothing_changed(impatient, app_dir, host.table_id)
+    assert attribute(bo.get().text, "data-seat") == "1"  # the old cookie still holds the seat
+    impatient.cookies.clear()
+    assert impatient.post(path, follow_redirects=False).status_code == 303
+    assert_nothing_changed(impatient, app_dir, host.table_id)
+
+
 def test_creating_a_table_whose_save_fails_sets_no_seat(
     impatient: TestClient, app_dir: Path
 ) -> None:
