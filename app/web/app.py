@@ -66,7 +66,7 @@ def create_app(
         yield
         sweeper.cancel()
         await asyncio.to_thread(pool.close_all)
-        store.close()
+        await asyncio.to_thread(store.close)
 
     app = FastAPI(
         title="Trionfi", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
