@@ -28,7 +28,7 @@ from app.web.programs import DEFAULT_THINK_MS, LOG_NAME, Program, ProgramPool
 from app.web.render import is_htmx, make_templates, render
 from app.web.routes import friends, pages, tables
 from app.web.security import Guard
-from app.web.store import TableStore
+from app.web.store import NoSuchTable, SaveFailed, TableStore
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +66,7 @@ def create_app(
         yield
         sweeper.cancel()
         await asyncio.to_thread(pool.close_all)
-        store.close()
+        await asyncio.to_thread(store.close)
 
     app = FastAPI(
         title="Trionfi", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
@@ -98,6 +98,15 @@ def _add_error_pages(app: FastAPI) -> None:
     @app.exception_handler(Problem)
     async def problem(request: Request, error: Problem) -> Response:
         return error_page(request, error.status, error.title, error.message)
+
+    @app.exception_handler(NoSuchTable)
+    async def no_table(request: Request, error: NoSuchTable) -> Response:
+        return error_page(request, 404, "No such table", "There is no table at this address.")
+
+    @app.exception_handler(SaveFailed)
+    async def not_saved(request: Request, error: SaveFailed) -> Response:
+        message = "Could not save; nothing was changed. Try again."
+        return error_page(request, 503, "Not saved", message)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:

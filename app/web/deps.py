@@ -50,13 +50,6 @@ def get_programs(request: Request) -> ProgramPool:
 ProgramsDep = Annotated[ProgramPool, Depends(get_programs)]
 
 
-def find_table(store: TableStore, table_id: str) -> Table:
-    table = store.get(table_id)
-    if table is None:
-        raise Problem(404, "No such table", "There is no table at this address.")
-    return table
-
-
 def seat_of(request: Request, table: Table) -> int | None:
     token = request.cookies.get(SEAT_COOKIE)
     for index, seat in enumerate(table.seats):

@@ -2,10 +2,19 @@
 
 One table, one lock (lichess's one actor per game): a person's action and the bot moves that
 follow it run under the table's ``asyncio.Lock``, so two clicks never interleave, and the
-lock is fair, so actions are applied in the order they arrive. Each change is committed before
-the answer is sent (stdlib ``sqlite3``, WAL, one file in the data directory), so a restart,
-even a ``kill -9``, resumes every table where it was; a table is read back lazily the first
-time it is asked for.
+lock is fair, so actions are applied in the order they arrive. A route that changes a table
+takes it with ``async with store.writing(id) as table`` (the lock first, then the table, from
+memory or read back from the database) and ``await store.commit(table)`` before it answers; no
+table object is kept past its lock, so a stale copy can never be saved over a newer one. A lock
+stays as long as anyone holds or awaits it, and the cache never evicts a table in use.
+
+Each change is committed before the answer is sent (stdlib ``sqlite3``, WAL, one file in the
+data directory), so a restart, even a ``kill -9``, resumes every table where it was; a table
+is read back lazily the first time it is asked for. A save that fails leaves memory as the
+database has it (the copy is dropped, the next request reads the database) and raises
+``SaveFailed``. No database call runs on the event loop: reads run in a few threads of the
+store's own and saves in one more, each thread with its own connection, so a save stuck on a
+locked file holds up only its own table.
 
 A table's row holds its seats, settings and current deal; its finished deals (hand records)
 go once each into ``deals``, so a save costs the same in deal 20 as in deal 1. A friends'
@@ -24,19 +33,29 @@ import sqlite3
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from app.web.tables import Table
+from app.web.timeline import forget as forget_timeline
 
 log = logging.getLogger(__name__)
+Result = TypeVar("Result")
 
 DB_NAME = "trionfi.sqlite3"
 CACHE_SIZE = 512
+"""Tables kept in memory; older ones are read back from the database when asked for."""
 SHOWN_PAGES = 4096
 """Pages whose newest shown version is remembered (the oldest are forgotten first)."""
-"""Tables kept in memory; older ones are read back from the database when asked for."""
+BUSY_TIMEOUT_S = 5.0
+"""How long a save waits for another process's write lock on the file before it fails."""
+READERS = 4
+"""Threads that read the database (loading a table, the list, a code); saves have one thread
+of their own: SQLite takes one writer at a time anyway, and so a stuck save never keeps a
+reader waiting."""
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS tables (
@@ -66,25 +85,41 @@ class Listed:
     summary: dict[str, Any]
 
 
+class NoSuchTable(LookupError):
+    """No table has that id (the routes answer 404)."""
+
+
+class SaveFailed(Exception):
+    """The database did not take a change (write-locked, full, failing); the table in memory
+    was put back to what the database has, so nothing was changed (the routes answer 503)."""
+
+
 class TableStore:
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, busy_timeout: float = BUSY_TIMEOUT_S) -> None:
         data_dir.mkdir(parents=True, exist_ok=True)
         self.path = data_dir / DB_NAME
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
+        self.busy_timeout = busy_timeout
+        """Seconds a save waits for another writer's lock on the file before it fails."""
+        self._local = threading.local()
+        self._connections: list[sqlite3.Connection] = []
+        self._connections_lock = threading.Lock()
+        self._reader = ThreadPoolExecutor(READERS, thread_name_prefix="store-read")
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="store-write")
+        db = self._connection()
+        db.execute("PRAGMA journal_mode=WAL")
         for statement in SCHEMA:
-            self._db.execute(statement)
-        have = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+            db.execute(statement)
+        have = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
         for name, kind in COLUMNS.items():
             if name not in have:
-                self._db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
-        self._db.execute("CREATE UNIQUE INDEX IF NOT EXISTS tables_code ON tables (code)")
-        self._db_lock = threading.Lock()
+                db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
+        db.execute("CREATE UNIQUE INDEX IF NOT EXISTS tables_code ON tables (code)")
         self._filed: dict[str, int] = {}
         """Per table, how many finished deals are in ``deals`` already."""
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._locks: dict[str, asyncio.Lock] = {}
+        self._lock_users: dict[str, int] = {}
+        """Per table, how many requests hold or await its lock; the lock goes when none do."""
         self._changes: dict[str, asyncio.Event] = {}
         """Per table, the event the waiting polls wait on; replaced at each change."""
         self._changed_by: dict[str, int | None] = {}
@@ -94,17 +129,75 @@ class TableStore:
         """(table, page) -> the newest version a response gave that page."""
 
     def close(self) -> None:
-        with self._db_lock:
-            self._db.close()
+        self._reader.shutdown(wait=True)
+        self._writer.shutdown(wait=True)
+        with self._connections_lock:
+            for db in self._connections:
+                db.close()
+            self._connections.clear()
 
-    # ------------------------------------------------------------------ access
+    # ------------------------------------------------------------------ the routes' access
 
-    def lock(self, table_id: str) -> asyncio.Lock:
-        """The table's lock (created on first use; the store lives in one event loop)."""
-        lock = self._locks.get(table_id)
-        if lock is None:
-            lock = self._locks[table_id] = asyncio.Lock()
-        return lock
+    @contextlib.asynccontextmanager
+    async def writing(self, table_id: str) -> AsyncIterator[Table]:
+        """The table to change, under its lock: the one copy in memory, or read afresh from the
+        database (off the event loop). Change it, ``commit`` it, and leave the table object
+        behind with the block. If the block fails, the copy in memory is dropped (the lock is
+        still held), so the next request reads what the database has: nothing half done stays.
+        Raises ``NoSuchTable``."""
+        async with self._holding(table_id):
+            table = await self._fetch(table_id)
+            try:
+                yield table
+            except BaseException:
+                self._drop(table_id)
+                raise
+
+    @contextlib.asynccontextmanager
+    async def reading(self, table_id: str) -> AsyncIterator[Table]:
+        """The table to look at, under its lock (a change runs in a worker thread while it
+        holds the lock, so a page never shows a move half applied). Raises ``NoSuchTable``."""
+        async with self._holding(table_id):
+            yield await self._fetch(table_id)
+
+    async def commit(self, table: Table) -> None:
+        """Save the table, inside its ``writing`` block, before the answer is sent. A save that
+        fails drops the copy in memory and raises ``SaveFailed``."""
+        try:
+            await self._finish(self._writer, self.save, table)
+        except sqlite3.Error as error:
+            log.warning("could not save table %s: %s", table.id, error)
+            self._drop(table.id)
+            raise SaveFailed(str(error)) from error
+
+    async def reload(self, table_id: str) -> Table:
+        """Inside the table's ``writing`` block: drop the copy in memory (an action failed
+        half-way) and read the table back as the database has it."""
+        self._drop(table_id)
+        return await self._fetch(table_id)
+
+    async def create(self, table: Table) -> None:
+        """Save a new table, then keep it in memory (nothing is kept if the save fails)."""
+        try:
+            await self._finish(self._writer, self.save, table)
+        except sqlite3.Error as error:
+            log.warning("could not save new table %s: %s", table.id, error)
+            self._filed.pop(table.id, None)
+            raise SaveFailed(str(error)) from error
+        self._remember(table)
+
+    async def find_code(self, code: str) -> str | None:
+        """The id of the friends' table with this short code."""
+        return await self._finish(self._reader, self._find_code, code)
+
+    async def friends_tables(self, limit: int = 50) -> list[Listed]:
+        """The friends' tables, the most recently changed first."""
+        return await self._finish(self._reader, self._friends_tables, limit)
+
+    async def count(self) -> int:
+        return await self._finish(self._reader, self._count)
+
+    # ------------------------------------------------------------------ polls
 
     def changed(self, table_id: str, by: int | None) -> None:
         """Wake every poll waiting on the table (call on the event loop, after a save);
@@ -159,11 +252,13 @@ class TableStore:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(event.wait(), timeout)
 
+    # ------------------------------------------------------------------ tools and tests
+
     def get(self, table_id: str) -> Table | None:
-        """The table, from memory or from the database; None if there is no such table."""
+        """The table, from memory or from the database; None if there is no such table. For
+        tools and tests, in a thread of their own; the routes use ``writing``/``reading``."""
         table = self._tables.get(table_id)
         if table is not None:
-            self._tables.move_to_end(table_id)
             return table
         table = self._load(table_id)
         if table is not None:
@@ -171,73 +266,114 @@ class TableStore:
         return table
 
     def add(self, table: Table) -> None:
-        self._remember(table)
+        """Save a new table and keep it (for tools and tests; the routes use ``create``)."""
         self.save(table)
+        self._remember(table)
+
+    def forget(self, table_id: str) -> None:
+        """Drop the table from memory: the next look reads its last saved state."""
+        self._drop(table_id)
 
     def save(self, table: Table) -> None:
-        """Write the table in one transaction (its row and any newly finished deal)."""
+        """Write the table in one transaction (its row and any newly finished deal), in the
+        calling thread (the routes' ``commit`` runs it in the store's writer thread)."""
         data = table.to_json()
         records = data["match"].pop("records")
         summary = json.dumps(summarise(table)) if table.is_friends else None
         row = (table.id, table.version, time.time(), _dumps(data), table.code, summary)
-        with self._db_lock:
-            filed = self._filed.get(table.id)
-            if filed is None:
-                filed = self._count_deals(table.id)
-            self._db.execute("BEGIN")
-            try:
-                self._db.executemany(
-                    "INSERT OR REPLACE INTO deals (table_id, number, record) VALUES (?, ?, ?)",
-                    [(table.id, n + 1, _dumps(r)) for n, r in enumerate(records) if n >= filed],
-                )
-                self._db.execute(
-                    "INSERT INTO tables (id, version, updated, data, code, summary) "
-                    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
-                    "version = excluded.version, updated = excluded.updated, "
-                    "data = excluded.data, code = excluded.code, summary = excluded.summary",
-                    row,
-                )
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
-            self._filed[table.id] = len(records)
-
-    def find_code(self, code: str) -> str | None:
-        """The id of the friends' table with this short code."""
-        with self._db_lock:
-            row = self._db.execute("SELECT id FROM tables WHERE code = ?", (code,)).fetchone()
-        return str(row[0]) if row else None
-
-    def friends_tables(self, limit: int = 50) -> list[Listed]:
-        """The friends' tables, the most recently changed first."""
-        with self._db_lock:
-            rows = self._db.execute(
-                "SELECT id, code, updated, summary FROM tables WHERE summary IS NOT NULL "
-                "ORDER BY updated DESC LIMIT ?",
-                (limit,),
-            ).fetchall()
-        return [Listed(row[0], row[1] or "", row[2], json.loads(row[3])) for row in rows]
-
-    def forget(self, table_id: str) -> None:
-        """Drop the table from memory: the next ``get`` reads its last saved state."""
-        self._tables.pop(table_id, None)
-
-    def count(self) -> int:
-        with self._db_lock:
-            row = self._db.execute("SELECT COUNT(*) FROM tables").fetchone()
-        return int(row[0])
+        db = self._connection()
+        filed = self._filed.get(table.id)
+        if filed is None:
+            filed = self._count_deals(db, table.id)
+        db.execute("BEGIN IMMEDIATE")  # the write lock now, so COMMIT cannot find it taken
+        try:
+            db.executemany(
+                "INSERT OR REPLACE INTO deals (table_id, number, record) VALUES (?, ?, ?)",
+                [(table.id, n + 1, _dumps(r)) for n, r in enumerate(records) if n >= filed],
+            )
+            db.execute(
+                "INSERT INTO tables (id, version, updated, data, code, summary) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+                "version = excluded.version, updated = excluded.updated, "
+                "data = excluded.data, code = excluded.code, summary = excluded.summary",
+                row,
+            )
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        self._filed[table.id] = len(records)
 
     # ------------------------------------------------------------------ internals
+
+    @contextlib.asynccontextmanager
+    async def _holding(self, table_id: str) -> AsyncIterator[None]:
+        """Hold the table's lock; it is created on first use and removed when nobody holds
+        or awaits it any more (never while someone does, so everyone waits on the same one)."""
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        self._lock_users[table_id] = self._lock_users.get(table_id, 0) + 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users = self._lock_users.pop(table_id) - 1
+            if users:
+                self._lock_users[table_id] = users
+            else:
+                del self._locks[table_id]
+
+    async def _fetch(self, table_id: str) -> Table:
+        """The table in memory, or read from the database (call under the table's lock)."""
+        table = self._tables.get(table_id)
+        if table is None:
+            table = await self._finish(self._reader, self._load, table_id)
+            if table is None:
+                raise NoSuchTable(table_id)
+            self._remember(table)
+        self._tables.move_to_end(table_id)
+        return table
+
+    async def _finish(
+        self, pool: ThreadPoolExecutor, call: Callable[..., Result], *args: object
+    ) -> Result:
+        """Run a database call in one of the store's threads. If the request is cancelled
+        meanwhile, the call is still awaited to its end before the table's lock is let go,
+        so the next request never reads the database while a save is still running."""
+        future = asyncio.get_running_loop().run_in_executor(pool, call, *args)
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            await asyncio.wait([future])
+            raise
+
+    def _connection(self) -> sqlite3.Connection:
+        """This thread's own connection (WAL: readers go on while a writer waits)."""
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(
+                self.path, timeout=self.busy_timeout, check_same_thread=False, isolation_level=None
+            )
+            db.execute("PRAGMA synchronous=NORMAL")
+            self._local.db = db
+            with self._connections_lock:
+                self._connections.append(db)
+        return db
 
     def _load(self, table_id: str) -> Table | None:
         if not table_id or len(table_id) > 64:
             return None
-        with self._db_lock:
-            row = self._db.execute("SELECT data FROM tables WHERE id = ?", (table_id,)).fetchone()
-            records = self._db.execute(
+        db = self._connection()
+        db.execute("BEGIN")  # the row and its deals from one snapshot
+        try:
+            row = db.execute("SELECT data FROM tables WHERE id = ?", (table_id,)).fetchone()
+            records = db.execute(
                 "SELECT record FROM deals WHERE table_id = ? ORDER BY number", (table_id,)
             ).fetchall()
+        finally:
+            db.execute("COMMIT")
         if row is None:
             return None
         try:
@@ -249,22 +385,47 @@ class TableStore:
             log.exception("cannot read table %s", table_id)
             return None
 
-    def _count_deals(self, table_id: str) -> int:
-        row = self._db.execute(
-            "SELECT COUNT(*) FROM deals WHERE table_id = ?", (table_id,)
-        ).fetchone()
+    def _find_code(self, code: str) -> str | None:
+        row = self._connection().execute("SELECT id FROM tables WHERE code = ?", (code,))
+        found = row.fetchone()
+        return str(found[0]) if found else None
+
+    def _friends_tables(self, limit: int) -> list[Listed]:
+        rows = (
+            self._connection()
+            .execute(
+                "SELECT id, code, updated, summary FROM tables WHERE summary IS NOT NULL "
+                "ORDER BY updated DESC LIMIT ?",
+                (limit,),
+            )
+            .fetchall()
+        )
+        return [Listed(row[0], row[1] or "", row[2], json.loads(row[3])) for row in rows]
+
+    def _count(self) -> int:
+        row = self._connection().execute("SELECT COUNT(*) FROM tables").fetchone()
+        return int(row[0])
+
+    @staticmethod
+    def _count_deals(db: sqlite3.Connection, table_id: str) -> int:
+        row = db.execute("SELECT COUNT(*) FROM deals WHERE table_id = ?", (table_id,)).fetchone()
         return int(row[0])
 
     def _remember(self, table: Table) -> None:
+        """Keep the table; past ``CACHE_SIZE`` the longest unused tables go, but never one
+        whose lock is held or awaited (its request would read it back while it works)."""
         self._tables[table.id] = table
         self._tables.move_to_end(table.id)
-        while len(self._tables) > CACHE_SIZE:
-            oldest = next(iter(self._tables))
-            lock = self._locks.get(oldest)
-            if lock is not None and lock.locked():
-                break
-            del self._tables[oldest]
-            self._locks.pop(oldest, None)
+        excess = len(self._tables) - CACHE_SIZE
+        if excess > 0:
+            idle = [key for key in self._tables if key not in self._lock_users][:excess]
+            for key in idle:
+                self._drop(key)
+
+    def _drop(self, table_id: str) -> None:
+        self._tables.pop(table_id, None)
+        self._filed.pop(table_id, None)
+        forget_timeline(table_id)
 
 
 def _dumps(data: Any) -> str:

@@ -1,12 +1,19 @@
-"""The table store: a database written before friends' tables opens and is carried over."""
+"""The table store: a database written before friends' tables opens and is carried over; a
+table in use stays in memory with its lock."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
+
+from app.web import store as store_module
 from app.web.store import DB_NAME, TableStore
+from app.web.tables import Table
 from tests.web.factory import build_table
 
 
@@ -36,3 +43,44 @@ def test_an_older_database_opens_and_moves_its_deals_out(tmp_path: Path) -> None
     store.close()
     rows = sqlite3.connect(tmp_path / DB_NAME).execute("SELECT COUNT(*) FROM deals").fetchone()
     assert rows == (2,)
+
+
+def test_a_table_in_use_is_neither_evicted_nor_unlocked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With room for one table in memory, a table whose lock is held and awaited stays (and
+    so does its lock): the waiting request gets the very table the first one changed."""
+    monkeypatch.setattr(store_module, "CACHE_SIZE", 1)
+    store = TableStore(tmp_path)
+    first, second, third = (build_table(seed=seed)[0] for seed in (1, 2, 3))
+    assert len({first.id, second.id, third.id}) == 3
+    for table in (first, second, third):
+        store.add(table)
+        store.forget(table.id)
+
+    async def next_in_line() -> tuple[Table, int]:
+        async with store.writing(first.id) as table:
+            return table, table.version
+
+    async def scenario() -> None:
+        async with store.writing(first.id) as held:
+            waiting = asyncio.create_task(next_in_line())
+            await asyncio.sleep(0)  # it waits on the lock now
+            async with store.reading(second.id):  # over the cache's size
+                pass
+            await asyncio.sleep(0)
+            assert not waiting.done()  # one writer at a time
+            held.version += 1
+            await store.commit(held)
+        seen, version = await waiting
+        assert seen is held
+        assert version == held.version
+        async with store.reading(third.id):  # nobody uses the others now: they go
+            pass
+        async with store.reading(first.id) as again:
+            assert again is not held
+            assert again.version == held.version  # read back as committed
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario()).result()
+    store.close()

@@ -30,7 +30,6 @@ from app.web.deps import (
     Problem,
     ProgramsDep,
     StoreDep,
-    find_table,
     remember_table,
     require_person,
     set_seat_cookie,
@@ -85,18 +84,18 @@ async def create(request: Request, store: StoreDep, programs: ProgramsDep) -> Re
     except forms.BadForm as error:
         message = f"The table was not created: {error}."
         raise Problem(400, "Cannot create the table", message) from None
-    table, token = lobby.new_friends_table(setup, unused_code(store))
-    store.add(table)
+    table, token = lobby.new_friends_table(setup, await unused_code(store))
+    await store.create(table)
     response = RedirectResponse(f"/tables/{table.id}", status_code=303)
     set_seat_cookie(response, table.id, token)
     remember_table(request, response, table.id)
     return response
 
 
-def unused_code(store: TableStore) -> str:
+async def unused_code(store: TableStore) -> str:
     while True:
         code = new_code()
-        if store.find_code(code) is None:
+        if await store.find_code(code) is None:
             return code
 
 
@@ -104,7 +103,7 @@ def unused_code(store: TableStore) -> str:
 async def join_by_code(store: StoreDep, code: str = "") -> Response:
     """The home page's "Table code" form: the code leads to the table's address."""
     typed = normal_code(code)[:16]
-    table_id = store.find_code(typed) if typed else None
+    table_id = await store.find_code(typed) if typed else None
     if table_id is None:
         raise Problem(404, "No such table", "No table has that code. Check it and try again.")
     return RedirectResponse(f"/tables/{table_id}", status_code=303)
@@ -113,7 +112,7 @@ async def join_by_code(store: StoreDep, code: str = "") -> Response:
 @router.get("/tables")
 async def list_tables(request: Request, store: StoreDep) -> Response:
     """Every friends' table on this server: waiting, playing, finished (with score sheets)."""
-    listed = store.friends_tables()
+    listed = await store.friends_tables()
     return render(request, "pages/tables.html", {"tables": listed, "game_names": GAME_NAMES})
 
 
@@ -122,9 +121,8 @@ async def list_tables(request: Request, store: StoreDep) -> Response:
 
 @router.post("/tables/{table_id}/join")
 async def join(request: Request, table_id: str, store: StoreDep) -> Response:
-    table = find_table(store, table_id)
     form = await read_form(request)
-    async with store.lock(table_id):
+    async with store.writing(table_id) as table:
         current = viewer_seen(request, table)
         try:
             name = forms.person_name(form)
@@ -137,8 +135,8 @@ async def join(request: Request, table_id: str, store: StoreDep) -> Response:
             return view_response(
                 request, table, current, message=refusal.message, status=refusal.status
             )
-        await asyncio.to_thread(store.save, table)
-        presence.saw(table.id, seat)
+        await store.commit(table)
+        presence.saw(table_id, seat)
         store.changed(table_id, seat)
     response = RedirectResponse(f"/tables/{table_id}", status_code=303)
     set_seat_cookie(response, table_id, token)
@@ -151,24 +149,23 @@ async def rejoin_page(
     request: Request, table_id: str, seat: str, key: str, store: StoreDep
 ) -> Response:
     """The private rejoin link asks before it moves the seat (a link preview must not)."""
-    table = find_table(store, table_id)
     index = int(seat) if seat.isdigit() else -1
-    if not 0 <= index < len(table.seats) or table.seats[index].rejoin_key is None:
-        raise Problem(403, "Not valid", "That rejoin link is not valid.")
-    context = {"table": table, "seat": index, "name": table.seats[index].name, "key": key}
-    return render(request, "pages/rejoin.html", context)
+    async with store.reading(table_id) as table:
+        if not 0 <= index < len(table.seats) or table.seats[index].rejoin_key is None:
+            raise Problem(403, "Not valid", "That rejoin link is not valid.")
+        context = {"table": table, "seat": index, "name": table.seats[index].name, "key": key}
+        return render(request, "pages/rejoin.html", context)
 
 
 @router.post("/tables/{table_id}/rejoin/{seat}/{key}")
 async def rejoin(request: Request, table_id: str, seat: str, key: str, store: StoreDep) -> Response:
-    table = find_table(store, table_id)
     index = int(seat) if seat.isdigit() else -1
-    async with store.lock(table_id):
+    async with store.writing(table_id) as table:
         try:
             token = lobby.rejoin(table, index, key)
         except Refused as refusal:
             raise Problem(refusal.status, "Not valid", refusal.message) from None
-        await asyncio.to_thread(store.save, table)
+        await store.commit(table)
     response = RedirectResponse(f"/tables/{table_id}", status_code=303)
     set_seat_cookie(response, table_id, token)
     remember_table(request, response, table_id)
@@ -215,11 +212,11 @@ async def change_table(
 ) -> Response:
     """The seat and match changes (the game's own actions are in ``routes.tables``)."""
     handler = CHANGES[request.url.path.rsplit("/", 1)[1]]
-    table = find_table(store, table_id)
-    seat = require_person(request, table)
-    presence.saw(table.id, seat)
     form = await read_form(request)
-    return await _change(request, (store, programs), handler, table, seat, form)
+    async with store.writing(table_id) as table:
+        seat = require_person(request, table)
+        presence.saw(table_id, seat)
+        return await _change(request, (store, programs), handler, table, seat, form)
 
 
 async def _change(
@@ -230,40 +227,29 @@ async def _change(
     seat: int,
     form: FormData,
 ) -> Response:
-    table_id = table.id
-    store = backends[0]
-    async with store.lock(table_id):
-        try:
-            await asyncio.to_thread(_apply, backends, handler, table, seat, form)
-            store.changed(table_id, seat)
-        except forms.BadForm as error:
-            return view_response(request, table, seat, message=f"{error}.", status=400)
-        except Refused as refusal:
-            return view_response(
-                request, table, seat, message=refusal.message, status=refusal.status
-            )
-        if not is_htmx(request):
-            return RedirectResponse(f"/tables/{table_id}", status_code=303)
-        return view_response(request, table, seat)
-
-
-def _apply(
-    backends: tuple[TableStore, ProgramPool],
-    handler: Change,
-    table: Table,
-    seat: int,
-    form: FormData,
-) -> None:
-    """The change, then the computers' moves it allows; a finished match's programs are told
-    goodbye."""
+    """Apply and save the change (inside the table's ``writing`` block)."""
     store, programs = backends
+    try:
+        await asyncio.to_thread(_apply, programs, handler, table, seat, form)
+    except forms.BadForm as error:
+        return view_response(request, table, seat, message=f"{error}.", status=400)
+    except Refused as refusal:
+        return view_response(request, table, seat, message=refusal.message, status=refusal.status)
+    await store.commit(table)
+    store.changed(table.id, seat)
+    await asyncio.to_thread(say_goodbye_if_over, table, programs)
+    if not is_htmx(request):
+        return RedirectResponse(f"/tables/{table.id}", status_code=303)
+    return view_response(request, table, seat)
+
+
+def _apply(programs: ProgramPool, handler: Change, table: Table, seat: int, form: FormData) -> None:
+    """The change, then the computers' moves it allows."""
     if table.finished:
         raise Refused("The match is over.", 409)
     handler(table, seat, form)
     if table.started:
         runner.advance(table, programs)
-    store.save(table)
-    say_goodbye_if_over(table, programs)
 
 
 def say_goodbye_if_over(table: Table, programs: ProgramPool) -> None:
@@ -282,30 +268,37 @@ async def poll(
     """What the page should show next (the next paced frame, or the latest after a long
     absence) as soon as the table differs from what the page shows; 204 if it does not
     within ``w`` seconds."""
-    table = find_table(store, table_id)
-    viewer = viewer_seen(request, table)
+    async with store.reading(table_id) as table:
+        viewer = viewer_seen(request, table)
     if not is_htmx(request):
         return RedirectResponse(f"/tables/{table_id}", status_code=303)
     wait = min(int(w), MAX_WAIT) if w.isdigit() and len(w) < 4 else 0
     page = page_of(request)
-    shown = store.shown_to(table.id, page, int(v) if v.isdigit() and len(v) < 12 else -1)
-    number = store.begin_poll(table.id, page)
+    shown = store.shown_to(table_id, page, int(v) if v.isdigit() and len(v) < 12 else -1)
+    number = store.begin_poll(table_id, page)
     try:
-        changed = await changed_within(request, store, table, viewer, (shown, p), wait, number)
+        changed = await changed_within(request, store, table_id, viewer, (shown, p), wait, number)
     finally:
-        store.end_poll(table.id, page, number)
+        store.end_poll(table_id, page, number)
     if not changed:
         return no_content()
-    async with store.lock(table_id):
+    async with store.reading(table_id) as table:
         if not table.started:
             return respond_lobby(request, Lobby(table, viewer))
-        return next_frame(request, table, viewer, store.shown_to(table.id, page, shown), p)
+        return next_frame(request, table, viewer, store.shown_to(table_id, page, shown), p)
+
+
+async def looks(store: TableStore, table_id: str) -> tuple[int, str]:
+    """The table's version and presence marks now (taken fresh each time: the table in
+    memory may have been read back from the database since the last look)."""
+    async with store.reading(table_id) as table:
+        return table.version, presence.marks(table)
 
 
 async def changed_within(
     request: Request,
     store: TableStore,
-    table: Table,
+    table_id: str,
     viewer: int | None,
     shown: tuple[int, str],
     wait: float,
@@ -318,17 +311,19 @@ async def changed_within(
     click gets the answer that shows it (answering twice would repeat the announcements).
     Nor does a poll answer once its page has polled again (its table was redrawn)."""
     deadline = time.monotonic() + wait
-    began = table.version
+    now = await looks(store, table_id)
+    began = now[0]
     page = page_of(request)
-    while shown == (table.version, presence.marks(table)):
+    while shown == now:
         left = deadline - time.monotonic()
-        if left <= 0 or store.is_superseded(table.id, page, number):
+        if left <= 0 or store.is_superseded(table_id, page, number):
             return False
         if await request.is_disconnected():
             return False
-        await store.wait_change(table.id, min(WAIT_SLICE, left))
-        presence.saw(table.id, viewer)
-    return table.version == began or store.last_change_by(table.id) != viewer
+        await store.wait_change(table_id, min(WAIT_SLICE, left))
+        presence.saw(table_id, viewer)
+        now = await looks(store, table_id)
+    return now[0] == began or store.last_change_by(table_id) != viewer
 
 
 def next_frame(

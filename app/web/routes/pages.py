@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +19,7 @@ from app.web.forms import NOLO_HELP, OPTION_PREFIX
 from app.web.programs import FALLBACK_LEVEL
 from app.web.render import render
 from app.web.runner import LEVEL_LABELS, PAGE_LEVELS, available_levels, default_level
+from app.web.store import NoSuchTable
 from app.web.tables import FOOL_PRESETS, SPEEDS
 from app.web.views import GAME_NAMES
 
@@ -60,9 +62,10 @@ async def home(request: Request, store: StoreDep, programs: ProgramsDep) -> Resp
     levels = available_levels()
     recent = []
     for table_id in recent_tables(request):
-        table = store.get(table_id)
-        if table is not None and seat_of(request, table) is not None:
-            recent.append(RecentTable(table.id, GAME_NAMES[table.game], table.deal_number))
+        with contextlib.suppress(NoSuchTable):
+            async with store.reading(table_id) as table:
+                if seat_of(request, table) is not None:
+                    recent.append(RecentTable(table.id, GAME_NAMES[table.game], table.deal_number))
     context = {
         "levels": [(level, LEVEL_LABELS[level]) for level in PAGE_LEVELS if level in levels],
         "default_level": default_level(),
@@ -310,4 +313,4 @@ async def reference_bot_text() -> Response:
 
 @router.get("/healthz")
 async def health(store: StoreDep) -> dict[str, object]:
-    return {"ok": True, "tables": store.count()}
+    return {"ok": True, "tables": await store.count()}

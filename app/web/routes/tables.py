@@ -26,7 +26,6 @@ from app.web.deps import (
     Problem,
     ProgramsDep,
     StoreDep,
-    find_table,
     remember_table,
     require_person,
     set_seat_cookie,
@@ -44,7 +43,6 @@ from app.web.tables import (
     new_table_id,
     new_token,
 )
-from app.web.timeline import forget as forget_timeline
 from app.web.timeline import timeline_of
 from app.web.viewing import (
     frame_for,
@@ -95,7 +93,7 @@ async def create_table(request: Request, store: StoreDep, programs: ProgramsDep)
     except forms.BadForm as error:
         raise Problem(400, "Cannot start", f"The game could not start: {error}.") from None
     table, token = await asyncio.to_thread(new_table, setup, programs)
-    store.add(table)
+    await store.create(table)
     response = RedirectResponse(f"/tables/{table.id}", status_code=303)
     set_seat_cookie(response, table.id, token)
     remember_table(request, response, table.id)
@@ -106,9 +104,8 @@ async def create_table(request: Request, store: StoreDep, programs: ProgramsDep)
 async def show_table(
     request: Request, table_id: str, store: StoreDep, prompt: str = "", hint: str = ""
 ) -> Response:
-    table = find_table(store, table_id)
-    viewer = viewer_seen(request, table)
-    async with store.lock(table_id):
+    async with store.reading(table_id) as table:
+        viewer = viewer_seen(request, table)
         if not table.started:
             return view_response(request, table, viewer)
         if hint == "1" and viewer is not None:  # the hint may think: off the event loop
@@ -125,11 +122,10 @@ async def show_frame(
     request: Request, table_id: str, version: str, store: StoreDep, after: str = ""
 ) -> Response:
     """One frame of the deal: the pages fetch them in turn to reveal the bots' moves."""
-    table = find_table(store, table_id)
-    viewer = viewer_seen(request, table)
-    if not is_htmx(request):
-        return RedirectResponse(f"/tables/{table_id}", status_code=303)
-    async with store.lock(table_id):
+    async with store.reading(table_id) as table:
+        viewer = viewer_seen(request, table)
+        if not is_htmx(request):
+            return RedirectResponse(f"/tables/{table_id}", status_code=303)
         if not table.started:
             return view_response(request, table, viewer)
         timeline = timeline_of(table, key_of(viewer))
@@ -151,58 +147,50 @@ async def act(
     if entry is None:
         raise Problem(404, "No such action", "This table has no such action.")
     handler, versioned = entry
-    table = find_table(store, table_id)
-    seat = require_person(request, table)
-    viewer_seen(request, table)
     form = await _form(request)
-    return await _act(request, (store, programs), handler, versioned, table_id, seat, form)
+    async with store.writing(table_id) as table:
+        seat = require_person(request, table)
+        viewer_seen(request, table)
+        return await _act(request, (store, programs), (handler, versioned), table, seat, form)
 
 
 async def _act(
     request: Request,
     backends: tuple[TableStore, ProgramPool],
-    handler: Handler,
-    versioned: bool,
-    table_id: str,
-    seat: int,
-    form: FormData,
-) -> Response:
-    store = backends[0]
-    async with store.lock(table_id):
-        table = find_table(store, table_id)
-        if not table.started:
-            message = "The game has not started yet."
-            return view_response(request, table, seat, message=message, status=409)
-        try:
-            if versioned and forms.version(form) != table.version:
-                raise Refused(STALE, 409)
-            outcome = await asyncio.to_thread(_run, backends, handler, table, seat, form)
-            store.changed(table_id, seat)
-        except forms.BadForm as error:
-            return refuse(request, table, seat, f"That form was not valid ({error}).", 400)
-        except Refused as refusal:
-            return refuse(request, table, seat, refusal.message, refusal.status)
-        except Exception:
-            log.exception("action %s at table %s failed", handler.__name__, table_id)
-            store.forget(table_id)
-            forget_timeline(table_id)
-            table = find_table(store, table_id)
-            return refuse(request, table, seat, "Something went wrong; nothing was changed.", 500)
-        return after_action(request, table, seat, outcome)
-
-
-def _run(
-    backends: tuple[TableStore, ProgramPool],
-    handler: Handler,
+    entry: tuple[Handler, bool],
     table: Table,
     seat: int,
     form: FormData,
-) -> Outcome:
-    """The person's action, then the computers' moves until a person must act, then save."""
+) -> Response:
+    """Apply and save the action (inside the table's ``writing`` block)."""
     store, programs = backends
+    handler, versioned = entry
+    if not table.started:
+        message = "The game has not started yet."
+        return view_response(request, table, seat, message=message, status=409)
+    try:
+        if versioned and forms.version(form) != table.version:
+            raise Refused(STALE, 409)
+        outcome = await asyncio.to_thread(_run, programs, handler, table, seat, form)
+    except forms.BadForm as error:
+        return refuse(request, table, seat, f"That form was not valid ({error}).", 400)
+    except Refused as refusal:
+        return refuse(request, table, seat, refusal.message, refusal.status)
+    except Exception:
+        log.exception("action %s at table %s failed", handler.__name__, table.id)
+        table = await store.reload(table.id)
+        return refuse(request, table, seat, "Something went wrong; nothing was changed.", 500)
+    await store.commit(table)
+    store.changed(table.id, seat)
+    return after_action(request, table, seat, outcome)
+
+
+def _run(
+    programs: ProgramPool, handler: Handler, table: Table, seat: int, form: FormData
+) -> Outcome:
+    """The person's action, then the computers' moves until a person must act."""
     outcome = handler(table, seat, form)
     runner.advance(table, programs)
-    store.save(table)
     return outcome
 
 
@@ -227,14 +215,14 @@ def after_action(request: Request, table: Table, seat: int, outcome: Outcome) ->
 async def download(request: Request, table_id: str, number: str, store: StoreDep) -> Response:
     """A finished deal as a hand record (``trionfi-hand/1``): every card is public by then,
     so anyone who may see the table (a spectator of a friends' table too) may download it."""
-    table = find_table(store, table_id)
-    viewer_seen(request, table)
-    async with store.lock(table_id):
+    async with store.reading(table_id) as table:
+        viewer_seen(request, table)
         record = finished_record(table, int(number) if number.isdigit() else 0)
+        game = table.game
     if record is None:
         raise Problem(404, "No such deal", "That deal is not finished, or there is no such deal.")
     body = json.dumps(record, indent=1)
-    name = f"trionfi-{table.game}-{table.id}-deal-{number}.json"
+    name = f"trionfi-{game}-{table_id}-deal-{number}.json"
     return Response(
         body,
         media_type="application/json",
