@@ -13,7 +13,7 @@ from fastapi import Depends, Request
 from fastapi.responses import Response
 
 from app.web.programs import ProgramPool
-from app.web.store import TableStore
+from app.web.store import TableStore, Untouched
 from app.web.tables import Table
 
 SEAT_COOKIE = "trionfi_seat"
@@ -24,8 +24,9 @@ COOKIE_AGE = 60 * 60 * 24 * 365
 RECENT_COUNT = 5
 
 
-class Problem(Exception):
-    """A request that gets a page explaining what went wrong (not found, not your seat)."""
+class Problem(Untouched):
+    """A request that gets a page explaining what went wrong (not found, not your seat); it
+    is raised before a table is changed, so the table in memory stays as it is."""
 
     def __init__(self, status: int, title: str, message: str) -> None:
         super().__init__(message)

@@ -89,6 +89,13 @@ class NoSuchTable(LookupError):
     """No table has that id (the routes answer 404)."""
 
 
+class Untouched(Exception):
+    """Raised inside a ``writing`` block before anything changed (a refused request): the
+    copy in memory is kept. Any other exception drops it, since it may be half changed;
+    without this a stream of forged requests would make the store replay a table from the
+    database for each of them."""
+
+
 class SaveFailed(Exception):
     """The database did not take a change (write-locked, full, failing); the table in memory
     was put back to what the database has, so nothing was changed (the routes answer 503)."""
@@ -143,12 +150,15 @@ class TableStore:
         """The table to change, under its lock: the one copy in memory, or read afresh from the
         database (off the event loop). Change it, ``commit`` it, and leave the table object
         behind with the block. If the block fails, the copy in memory is dropped (the lock is
-        still held), so the next request reads what the database has: nothing half done stays.
+        still held), so the next request reads what the database has: nothing half done stays
+        (an ``Untouched`` refusal keeps it).
         Raises ``NoSuchTable``."""
         async with self._holding(table_id):
             table = await self._fetch(table_id)
             try:
                 yield table
+            except Untouched:
+                raise
             except BaseException:
                 self._drop(table_id)
                 raise

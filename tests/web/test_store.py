@@ -15,6 +15,7 @@ from app.web import store as store_module
 from app.web.store import DB_NAME, TableStore
 from app.web.tables import Table
 from tests.web.factory import build_table
+from tests.web.support import TestClient, start
 
 
 def test_an_older_database_opens_and_moves_its_deals_out(tmp_path: Path) -> None:
@@ -84,3 +85,14 @@ def test_a_table_in_use_is_neither_evicted_nor_unlocked(
     with ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, scenario()).result()
     store.close()
+
+
+def test_a_refused_request_keeps_the_table_in_memory(client: TestClient) -> None:
+    """A forged or refused request (not your seat) changes nothing, so the store keeps its
+    copy instead of replaying the table from the database for every such request."""
+    person = start(client)
+    store = client.app.state.store  # type: ignore[attr-defined]
+    kept = store._tables[person.table_id]
+    response = client.post(f"/tables/{person.table_id}/play", data={"version": "1"})
+    assert response.status_code == 403
+    assert store._tables[person.table_id] is kept
