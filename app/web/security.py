@@ -51,7 +51,7 @@ def origin_of(url: str) -> Origin | None:
 def same_origin(headers: Headers, scheme: str) -> bool:
     """Whether the request's Origin (or Referer) is the origin it was sent to: ``scheme``
     (the request's own) with its ``Host``."""
-    source = headers.get("origin") or headers.get("referer")
+    source = headers.get("origin", headers.get("referer"))
     if source is None:
         return True
     own = origin_of(f"{scheme}://{headers.get('host', '')}")
