@@ -222,7 +222,8 @@ async def download(request: Request, table_id: str, number: str, store: StoreDep
     """A finished deal as a hand record (``trionfi-hand/1``): every card is public by then,
     so anyone who may see the table (a spectator of a friends' table too) may download it."""
     table = find_table(store, table_id)
-    deal_number = forms.address_number(number, "deal", 1, forms.MAX_VERSION)  # a deal a version
+    # Every deal takes at least one version, so no deal's number is above the highest version.
+    deal_number = forms.address_number(number, "deal", 1, forms.MAX_VERSION)
     viewer_seen(request, table)
     async with store.lock(table_id):
         record = finished_record(table, deal_number)
