@@ -24,6 +24,7 @@ from starlette.types import Scope
 
 from app.paths import STATIC_DIR
 from app.web.deps import Problem
+from app.web.head import HeadAsGet
 from app.web.programs import DEFAULT_THINK_MS, LOG_NAME, Program, ProgramPool
 from app.web.render import is_htmx, make_templates, render
 from app.web.routes import friends, pages, tables
@@ -77,6 +78,7 @@ def create_app(
     app.state.lan_base = lan_base
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(Guard)
+    app.add_middleware(HeadAsGet)  # the outermost: HEAD is GET for everything inside
     app.mount("/static", CachedStatic(directory=STATIC_DIR), name="static")
     app.include_router(pages.router)
     app.include_router(friends.router)  # before the game's catch-all /tables/{id}/{action}

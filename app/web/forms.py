@@ -4,17 +4,23 @@ Every field is read as text and checked here: a missing, repeated, oversized or 
 gives a ``BadForm`` with a message for the person, never an exception further in. The home
 page's form becomes a ``Setup``: the game, the level, the rule options (``Options``) and the
 table settings.
+
+Numbers, in a form or in a request's path or query, are read by ``whole_number`` alone: ASCII
+digits within a stated range. A form's bad number is a ``BadForm``; an address's is a 400
+page (``address_number``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import overload
 
 from starlette.datastructures import FormData
 
 from app.engine.cards import SUIT_BY_CODE, Card, Suit, UnknownCard, parse
 from app.engine.options import GAMES, Options
+from app.web.deps import Problem
 from app.web.programs import PREFIX as PROGRAM_PREFIX
 from app.web.runner import available_levels, default_level
 from app.web.tables import FOOL_PRESETS, SPEEDS, TableSettings
@@ -66,11 +72,49 @@ def single(form: FormData, name: str) -> str:
     return text(form, name)
 
 
+MAX_VERSION = 10**12 - 1
+"""The highest table version a form, a frame's address or a poll may name."""
+
+
+def whole_number(raw: str, lowest: int, highest: int) -> int | None:
+    """``raw`` as a whole number from ``lowest`` to ``highest``, or None if it is anything else.
+
+    Only ASCII digits count: ``str.isdigit()`` takes ``²`` (which ``int()`` then rejects) and
+    ``int()`` takes ``٣``, full-width ``１``, ``+7``, `` 7`` and ``1_000``, none of which our
+    pages write. The length is checked before ``int()``, which refuses over 4300 digits."""
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(highest)):
+        return None
+    value = int(raw)
+    return value if lowest <= value <= highest else None
+
+
+def number(form: FormData, name: str, lowest: int, highest: int) -> int:
+    """The form's field ``name`` as a whole number from ``lowest`` to ``highest``."""
+    value = whole_number(text(form, name), lowest, highest)
+    if value is None:
+        raise BadForm(f"the form's {name} is not a number from {lowest} to {highest}")
+    return value
+
+
+@overload
+def address_number(raw: str, name: str, lowest: int, highest: int) -> int: ...
+@overload
+def address_number(raw: str | None, name: str, lowest: int, highest: int) -> int | None: ...
+def address_number(raw: str | None, name: str, lowest: int, highest: int) -> int | None:
+    """A number in a request's path or query: None if the query leaves it out, else a whole
+    number from ``lowest`` to ``highest``; anything else (empty too) is refused with a 400
+    page (``Problem``), so the route goes no further."""
+    if raw is None:
+        return None
+    value = whole_number(raw, lowest, highest)
+    if value is None:
+        message = f"In this address, “{name}” must be a number from {lowest} to {highest}."
+        raise Problem(400, "Not understood", message)
+    return value
+
+
 def version(form: FormData) -> int:
-    raw = text(form, "version")
-    if not raw.isdigit() or len(raw) > 12:
-        raise BadForm("the form's version is not valid")
-    return int(raw)
+    return number(form, "version", 0, MAX_VERSION)
 
 
 def card(value: str) -> Card:
@@ -194,7 +238,7 @@ def friends_setup(form: FormData, programs: Sequence[str] = ()) -> FriendsSetup:
 
 
 def seat_choice(form: FormData, seat_count: int) -> int:
-    raw = text(form, "seat")
-    if not raw.isdigit() or int(raw) >= seat_count:
+    seat = whole_number(text(form, "seat"), 0, seat_count - 1)
+    if seat is None:
         raise BadForm("that is not a seat at this table")
-    return int(raw)
+    return seat

@@ -165,11 +165,18 @@ def test_someone_elses_table_is_refused(client: TestClient, playing: Person) -> 
     assert snapshot(playing) == before
 
 
-def test_frames_with_bad_numbers_show_the_latest(playing: Person) -> None:
-    for path in ("/at/abc", "/at/999999?after=xyz", "/at/0?after=-5"):
+def test_frames_not_of_this_deal_show_the_latest(playing: Person) -> None:
+    for path in ("/at/999999", "/at/0?after=999999", "/at/0"):
         response = playing.get(path, htmx=True)
         assert response.status_code == 200, path
         assert 'id="table"' in response.text
+
+
+def test_frames_with_bad_numbers_are_not_understood(playing: Person) -> None:
+    for path in ("/at/abc", "/at/999999?after=xyz", "/at/0?after=-5"):
+        response = playing.get(path, htmx=True)
+        assert status_of(response) == 400, path
+        assert "Not understood" in response.text
 
 
 def test_bad_setup_form(client: TestClient) -> None:

@@ -61,6 +61,8 @@ router = APIRouter()
 WAIT_SLICE = 1.0
 """A waiting poll looks every second whether its page is still there and who is present."""
 MAX_WAIT = 20
+ASKED_WAIT = 999
+"""A poll may ask for up to this many seconds of waiting; it waits ``MAX_WAIT`` at most."""
 CATCH_UP = 1
 """A page more than this many tricks behind (a laptop waking up) jumps to the latest frame
 instead of replaying every move at the table's pace."""
@@ -149,9 +151,9 @@ async def rejoin_page(
     request: Request, table_id: str, seat: str, key: str, store: StoreDep
 ) -> Response:
     """The private rejoin link asks before it moves the seat (a link preview must not)."""
-    index = int(seat) if seat.isdigit() else -1
     async with store.reading(table_id) as table:
-        if not 0 <= index < len(table.seats) or table.seats[index].rejoin_key is None:
+        index = forms.address_number(seat, "seat", 0, len(table.seats) - 1)
+        if table.seats[index].rejoin_key is None:
             raise Problem(403, "Not valid", "That rejoin link is not valid.")
         context = {"table": table, "seat": index, "name": table.seats[index].name, "key": key}
         return render(request, "pages/rejoin.html", context)
@@ -159,8 +161,8 @@ async def rejoin_page(
 
 @router.post("/tables/{table_id}/rejoin/{seat}/{key}")
 async def rejoin(request: Request, table_id: str, seat: str, key: str, store: StoreDep) -> Response:
-    index = int(seat) if seat.isdigit() else -1
     async with store.writing(table_id) as table:
+        index = forms.address_number(seat, "seat", 0, len(table.seats) - 1)
         try:
             token = lobby.rejoin(table, index, key)
         except Refused as refusal:
@@ -263,18 +265,25 @@ def say_goodbye_if_over(table: Table, programs: ProgramPool) -> None:
 
 @router.get("/tables/{table_id}/poll")
 async def poll(
-    request: Request, table_id: str, store: StoreDep, v: str = "", p: str = "", w: str = ""
+    request: Request,
+    table_id: str,
+    store: StoreDep,
+    v: str | None = None,
+    p: str = "",
+    w: str | None = None,
 ) -> Response:
     """What the page should show next (the next paced frame, or the latest after a long
     absence) as soon as the table differs from what the page shows; 204 if it does not
-    within ``w`` seconds."""
+    within ``w`` seconds (at most ``MAX_WAIT``)."""
+    asked_version = forms.address_number(v, "v", 0, forms.MAX_VERSION)
+    asked_wait = forms.address_number(w, "w", 0, ASKED_WAIT)
     async with store.reading(table_id) as table:
         viewer = viewer_seen(request, table)
     if not is_htmx(request):
         return RedirectResponse(f"/tables/{table_id}", status_code=303)
-    wait = min(int(w), MAX_WAIT) if w.isdigit() and len(w) < 4 else 0
+    wait = 0 if asked_wait is None else min(asked_wait, MAX_WAIT)
     page = page_of(request)
-    shown = store.shown_to(table_id, page, int(v) if v.isdigit() and len(v) < 12 else -1)
+    shown = store.shown_to(table_id, page, -1 if asked_version is None else asked_version)
     number = store.begin_poll(table_id, page)
     try:
         changed = await changed_within(request, store, table_id, viewer, (shown, p), wait, number)

@@ -119,9 +119,12 @@ async def show_table(
 
 @router.get("/tables/{table_id}/at/{version}")
 async def show_frame(
-    request: Request, table_id: str, version: str, store: StoreDep, after: str = ""
+    request: Request, table_id: str, version: str, store: StoreDep, after: str | None = None
 ) -> Response:
-    """One frame of the deal: the pages fetch them in turn to reveal the bots' moves."""
+    """One frame of the deal: the pages fetch them in turn to reveal the bots' moves. A version
+    that is not of this deal shows the latest frame; one that is not a number is refused."""
+    wanted = forms.address_number(version, "version", 0, forms.MAX_VERSION)
+    shown = forms.address_number(after, "after", 0, forms.MAX_VERSION)
     async with store.reading(table_id) as table:
         viewer = viewer_seen(request, table)
         if not is_htmx(request):
@@ -129,8 +132,8 @@ async def show_frame(
         if not table.started:
             return view_response(request, table, viewer)
         timeline = timeline_of(table, key_of(viewer))
-        step = timeline.step_of(int(version)) if version.isdigit() else None
-        seen = timeline.step_of(int(after)) if after.isdigit() else None
+        step = timeline.step_of(wanted)
+        seen = timeline.step_of(shown) if shown is not None else None
         frame = frame_for(table, viewer, step)
         if seen is None:
             oob = ("innerHTML", frame.events)
@@ -215,14 +218,16 @@ def after_action(request: Request, table: Table, seat: int, outcome: Outcome) ->
 async def download(request: Request, table_id: str, number: str, store: StoreDep) -> Response:
     """A finished deal as a hand record (``trionfi-hand/1``): every card is public by then,
     so anyone who may see the table (a spectator of a friends' table too) may download it."""
+    # Every deal takes at least one version, so no deal's number is above the highest version.
+    deal_number = forms.address_number(number, "deal", 1, forms.MAX_VERSION)
     async with store.reading(table_id) as table:
         viewer_seen(request, table)
-        record = finished_record(table, int(number) if number.isdigit() else 0)
+        record = finished_record(table, deal_number)
         game = table.game
     if record is None:
         raise Problem(404, "No such deal", "That deal is not finished, or there is no such deal.")
     body = json.dumps(record, indent=1)
-    name = f"trionfi-{game}-{table_id}-deal-{number}.json"
+    name = f"trionfi-{game}-{table_id}-deal-{deal_number}.json"
     return Response(
         body,
         media_type="application/json",
