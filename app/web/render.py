@@ -10,11 +10,12 @@ from __future__ import annotations
 import hashlib
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup, escape
 
 from app.paths import STATIC_DIR, TEMPLATES_DIR
 
@@ -49,6 +50,30 @@ def back_src() -> str:
     return f"/static/cards/back.svg?v={asset_version('cards')}"
 
 
+class FaceSettings(Protocol):
+    """The table settings that change how a card face is drawn."""
+
+    @property
+    def four_colour(self) -> bool: ...
+
+    @property
+    def names_on_hover(self) -> bool: ...
+
+
+def card_face(card_code: str, name: str, settings: FaceSettings) -> Markup:
+    """The picture of a card its viewer may see, the one way every page draws a face.
+
+    The alt text is the card's name whatever the settings, so that screen readers always hear
+    it; the ``title`` (the name on mouseover) only with the setting "Card names on mouseover".
+    A card back is never drawn here: it carries no identity (design.md 1.6).
+    """
+    title = f' title="{escape(name)}"' if settings.names_on_hover else ""
+    return Markup(
+        f'<img src="{escape(card_src(card_code, settings.four_colour))}" alt="{escape(name)}" '
+        f'width="240" height="360"{title}>'
+    )
+
+
 def signed(amount: int | float) -> str:
     """+5, −5, 0: amounts of tokens with a real minus sign."""
     if isinstance(amount, float) and not amount.is_integer():
@@ -62,7 +87,11 @@ def make_templates(directory: Path = TEMPLATES_DIR) -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(directory))
     env = templates.env
     env.globals.update(
-        static_url=static_url, card_src=card_src, back_src=back_src, htmx_src=static_url(HTMX)
+        static_url=static_url,
+        card_src=card_src,
+        card_face=card_face,
+        back_src=back_src,
+        htmx_src=static_url(HTMX),
     )
     env.filters["signed"] = signed
     env.trim_blocks = True

@@ -15,6 +15,7 @@ from markupsafe import Markup
 from app.engine.ledger import LedgerEntry
 from app.engine.match import Match
 from app.engine.observation import Observation
+from app.engine.troccas import PAR, TEAMS
 from app.web.events import Names, declaration_text, ledger_label
 from app.web.render import signed
 
@@ -33,19 +34,33 @@ class LedgerRow:
 
 
 @dataclass(frozen=True)
+class TeamCount:
+    """A Troccas team's count (rules.md 3.6): each partner's own count and their sum, the
+    team's count, whose result is the count minus 36."""
+
+    label: str
+    players: list[tuple[str, int]]
+    """(name, count) of each partner, in the order of the team's name."""
+    count: int
+    result: int
+
+
+@dataclass(frozen=True)
 class SheetRow:
     number: int
     dealer: str
     cells: list[tuple[int, int]]
     """(change, balance) per seat, or per team in Troccas."""
     pots: tuple[int, int] | None
+    teams: list[TeamCount]
+    """Troccas: each team's count in this deal, in the order of ``cells``; else empty."""
 
 
 @dataclass(frozen=True)
 class Summary:
     counts: list[tuple[str, int]]
-    teams: list[tuple[str, int, int]]
-    """Troccas: (team, count, result)."""
+    teams: list[TeamCount]
+    """Troccas: each player's count by team, and the team's."""
     ledger: list[LedgerRow]
     columns: list[str]
     sheet: list[SheetRow]
@@ -55,25 +70,38 @@ class Summary:
 
 
 def team_labels(names: list[str]) -> list[str]:
-    return [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+    return [" & ".join(names[seat] for seat in seats) for seats in TEAMS]
+
+
+def team_counts(counts: list[int], labels: list[str], names: list[str]) -> list[TeamCount]:
+    """Both Troccas teams' counts from the four players' counts (rules.md 3.6)."""
+    teams = []
+    for label, seats in zip(labels, TEAMS, strict=True):
+        count = sum(counts[seat] for seat in seats)
+        players = [(names[seat], counts[seat]) for seat in seats]
+        teams.append(TeamCount(label, players, count, count - PAR))
+    return teams
+
+
+def own_team_labels(names: Names) -> list[str]:
+    """The teams as the summary's counts name them: "Your team" and "Their team" for a
+    player, the partners' names for someone watching."""
+    for index, seats in enumerate(TEAMS):
+        if names.viewer in seats:
+            return ["Your team", "Their team"] if index == 0 else ["Their team", "Your team"]
+    return team_labels(names.seat_names)
 
 
 def build_summary(obs: Observation, match: Match, names: Names) -> Summary:
     seat_names = names.seat_names
     troccas = obs.game == "troccas"
     counts = list(obs.counts or [])
-    teams: list[tuple[str, int, int]] = []
-    if troccas and counts:
-        for label, seats in zip(team_labels(seat_names), ((0, 2), (1, 3)), strict=True):
-            team_count = sum(counts[s] for s in seats)
-            result = next(
-                (e.amount for e in obs.ledger if e.kind == "result" and e.target == seats[0]), 0
-            )
-            teams.append((label, team_count, result))
+    teams = team_counts(counts, own_team_labels(names), seat_names) if troccas and counts else []
     rows = match.summaries()
     columns = team_labels(seat_names) if troccas else list(seat_names)
     sheet = [sheet_row(row.number, seat_names[row.dealer], row.changes, row.balances, row.pots,
-                       troccas) for row in reversed(rows)]  # fmt: skip
+                       team_counts(row.counts, columns, seat_names) if troccas else [])
+             for row in reversed(rows)]  # fmt: skip
     series = _series([row.balances for row in rows], troccas)
     colours = TEAM_COLOURS if troccas else SEAT_COLOURS
     return Summary(
@@ -97,14 +125,16 @@ def sheet_row(
     changes: list[int],
     balances: list[int],
     pots: dict[str, int] | None,
-    troccas: bool,
+    teams: list[TeamCount],
 ) -> SheetRow:
-    if troccas:
-        cells = [(changes[0], balances[0]), (changes[1], balances[1])]
+    """A row of the score sheet; in Troccas (``teams``) one cell per team, from the balance of
+    the team's first seat (both partners' balances are the same)."""
+    if teams:
+        cells = [(changes[seats[0]], balances[seats[0]]) for seats in TEAMS]
     else:
         cells = list(zip(changes, balances, strict=True))
     pot_pair = (pots["king"], pots["pagat"]) if pots is not None else None
-    return SheetRow(number, dealer, cells, pot_pair)
+    return SheetRow(number, dealer, cells, pot_pair, teams)
 
 
 def ledger_row(entry: LedgerEntry, names: Names) -> LedgerRow:
