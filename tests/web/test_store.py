@@ -1,4 +1,5 @@
-"""The table store: a database written before friends' tables opens and is carried over."""
+"""The table store: a database written before friends' tables opens and is carried over;
+a file that is not a database is named and left alone."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ import json
 import sqlite3
 from pathlib import Path
 
-from app.web.store import DB_NAME, TableStore
+import pytest
+
+from app.web.store import DB_NAME, BadDatabase, TableStore
 from tests.web.factory import build_table
 
 
@@ -36,3 +39,11 @@ def test_an_older_database_opens_and_moves_its_deals_out(tmp_path: Path) -> None
     store.close()
     rows = sqlite3.connect(tmp_path / DB_NAME).execute("SELECT COUNT(*) FROM deals").fetchone()
     assert rows == (2,)
+
+
+def test_the_store_names_the_problem_and_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / DB_NAME
+    path.write_text("notes for the club evening\nnot a database at all\n")
+    with pytest.raises(BadDatabase, match="is not an SQLite database; it was left as it is"):
+        TableStore(tmp_path)
+    assert path.read_text().startswith("notes for the club evening")
