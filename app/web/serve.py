@@ -163,6 +163,7 @@ def serve(args: argparse.Namespace, programs: Sequence[Program], think_ms: int) 
     import uvicorn  # noqa: PLC0415
 
     from app.web.app import create_app  # noqa: PLC0415
+    from app.web.connections import BACKLOG, guarded_protocol  # noqa: PLC0415
     from app.web.programs import LOG_NAME, probe  # noqa: PLC0415
 
     url = public_url(args.host, args.port)
@@ -177,7 +178,7 @@ def serve(args: argparse.Namespace, programs: Sequence[Program], think_ms: int) 
         print(f"Programs' faults and standard error are kept in {args.data}/{LOG_NAME}")
     print(f"Open {url} on any device on this network", flush=True)
     # Waiting polls would hold a graceful shutdown up: cut them after a second (the pages
-    # poll again once the server is back).
+    # poll again once the server is back). Slow clients: see app/web/connections.py.
     uvicorn.run(
         app,
         host=args.host,
@@ -185,4 +186,6 @@ def serve(args: argparse.Namespace, programs: Sequence[Program], think_ms: int) 
         workers=1,
         log_level="warning",
         timeout_graceful_shutdown=1,
+        http=guarded_protocol(),
+        backlog=BACKLOG,
     )
