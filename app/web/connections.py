@@ -141,7 +141,11 @@ class GuardedH11Protocol(H11Protocol):
     def _follow(self) -> None:
         """Move on as h11 reads the request: from headers to body to a whole request."""
         state = self.conn.their_state
-        if state is h11.IDLE or self.transport.is_closing():
+        if self.transport.is_closing():
+            return
+        if state is h11.IDLE:
+            if self.phase == "body":  # the rest of a body that was answered early came in
+                self._enter("headers")  # and the next request has its deadline
             return
         if state is h11.SEND_BODY:
             if self.phase != "body":

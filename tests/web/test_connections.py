@@ -27,13 +27,14 @@ GET = b"GET / HTTP/1.1\r\nHost: test\r\n\r\n"
 
 @dataclass
 class Waiter:
-    """An app that answers ``/wait`` only once the test lets it, everything else at once."""
+    """An app that answers ``/wait`` only once the test lets it, ``/early`` without reading
+    the body, everything else at once."""
 
     released: threading.Event = field(default_factory=threading.Event)
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         assert scope["type"] == "http"
-        more = True
+        more = scope["path"] != "/early"  # answers before reading the body
         while more:
             message = await receive()
             if message["type"] == "http.disconnect":
@@ -90,6 +91,12 @@ def serve(protocol: type[GuardedH11Protocol]) -> Iterator[Running]:
 def quick() -> Iterator[Running]:
     """Deadlines of a fraction of a second, no cap to speak of."""
     yield from serve(guarded_protocol(header_s=SHORT_S, body_s=SHORT_S, cap=100))
+
+
+@pytest.fixture
+def slow_body() -> Iterator[Running]:
+    """A short deadline for the headers, a long one for the body."""
+    yield from serve(guarded_protocol(header_s=SHORT_S, body_s=LONG_S, cap=100))
 
 
 @pytest.fixture
@@ -163,6 +170,17 @@ def test_a_kept_alive_connection_gets_a_new_header_deadline(quick: Running) -> N
         client.sendall(GET)
         assert answer(client).startswith(b"HTTP/1.1 200 ")
         client.sendall(b"GET / HT")
+        assert closed_by_server(client)
+
+
+def test_a_body_answered_early_then_finished_leaves_the_next_request_its_deadline(
+    slow_body: Running,
+) -> None:
+    with ExitStack() as stack:
+        client = slow_body.connect(stack)
+        client.sendall(b"POST /early HTTP/1.1\r\nHost: test\r\nContent-Length: 10\r\n\r\nhalf.")
+        assert answer(client).startswith(b"HTTP/1.1 200 ")
+        client.sendall(b"rest.")  # the body is whole; now nothing more comes
         assert closed_by_server(client)
 
 
