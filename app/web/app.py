@@ -58,7 +58,7 @@ def create_app(
     invite links use when the host's own browser opened ``localhost``; ``programs`` are the
     outside programs (``trionfi serve --bot``) offered for computer seats, with their think
     budget in milliseconds. Their faults and stderr go to ``bots.log`` in ``data_dir``."""
-    store = TableStore(Path(data_dir))
+    store = TableStore(Path(data_dir), prove_writable=True)
     pool = ProgramPool(programs, Path(data_dir) / LOG_NAME, think_ms)
 
     @asynccontextmanager

@@ -1,16 +1,26 @@
 """``trionfi serve``: the web app on the LAN (design.md 1.5).
 
-One uvicorn worker: the table store keeps every table and its lock in this one process.
+One uvicorn worker: the table store keeps every table and its lock in this one process, so
+one server, and only one, may use a data directory: it holds an exclusive ``flock`` on
+``trionfi.lock`` there for its whole life (the kernel lets go when the process ends, even
+after ``kill -9``), and a second server on the same directory stops at once. A database that
+cannot be used also stops the server with one line, the file untouched.
 """
 
 from __future__ import annotations
 
 import argparse
+import fcntl
 import os
 import socket
 import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from app.web.programs import Program
 
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 8000
@@ -72,6 +82,46 @@ def is_wildcard(host: str) -> bool:
     return host in ("0.0.0.0", "::", "")
 
 
+LOCK_NAME = "trionfi.lock"
+
+
+class DataDirUnusable(Exception):
+    """The data directory cannot be held: another server has it, or it cannot be made."""
+
+
+def _data_dir_problem(data: Path, error: OSError) -> str:
+    if data.exists() and not data.is_dir():
+        return f"the data directory {data} is a file, not a folder"
+    return f"cannot use the data directory {data}: {error.strerror}"
+
+
+@contextmanager
+def hold_data_dir(data: Path) -> Iterator[None]:
+    """Hold ``data`` for this server alone while the block runs; ``DataDirUnusable`` if another
+    server holds it. The lock file keeps the holder's process id for that message."""
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+        handle = open(data / LOCK_NAME, "a+", encoding="ascii")  # noqa: SIM115 - held open
+    except OSError as error:
+        raise DataDirUnusable(_data_dir_problem(data, error)) from error
+    with handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.seek(0)
+            holder = handle.read().strip()
+            process = f" (process {holder})" if holder.isdigit() else ""
+            raise DataDirUnusable(
+                f"another trionfi server{process} is using the data directory {data}; "
+                "stop it first, or give this one another --data"
+            ) from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"{os.getpid()}\n")
+        handle.flush()
+        yield
+
+
 PUBLIC_URL_VARIABLE = "TRIONFI_PUBLIC_URL"
 """Set it where this machine cannot see its own LAN address (in a container: the address the
 other devices reach the published port at, e.g. ``http://192.168.1.20:8000/``)."""
@@ -87,16 +137,8 @@ def public_url(host: str, port: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     # Imported here so that building the CLI's parser stays fast for the other commands.
-    import uvicorn  # noqa: PLC0415
-
-    from app.web.app import create_app  # noqa: PLC0415
-    from app.web.programs import (  # noqa: PLC0415
-        DEFAULT_THINK_MS,
-        LOG_NAME,
-        BadProgram,
-        parse_programs,
-        probe,
-    )
+    from app.web.programs import DEFAULT_THINK_MS, BadProgram, parse_programs  # noqa: PLC0415
+    from app.web.store import BadDatabase  # noqa: PLC0415
 
     try:
         programs = parse_programs(args.bot)
@@ -107,6 +149,23 @@ def run(args: argparse.Namespace) -> int:
     if not 50 <= think_ms <= 60_000:
         print("trionfi serve: --think-ms is between 50 and 60000", file=sys.stderr)
         return 2
+    try:
+        with hold_data_dir(Path(args.data)):
+            serve(args, programs, think_ms)
+    except (DataDirUnusable, BadDatabase) as error:
+        print(f"trionfi serve: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def serve(args: argparse.Namespace, programs: Sequence[Program], think_ms: int) -> None:
+    """Open the store, say where to go, and serve until stopped."""
+    import uvicorn  # noqa: PLC0415
+
+    from app.web.app import create_app  # noqa: PLC0415
+    from app.web.connections import BACKLOG, guarded_protocol  # noqa: PLC0415
+    from app.web.programs import LOG_NAME, probe  # noqa: PLC0415
+
     url = public_url(args.host, args.port)
     pinned = bool(os.environ.get(PUBLIC_URL_VARIABLE, "").strip())
     lan_base = url if is_wildcard(args.host) or pinned else None
@@ -119,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"Programs' faults and standard error are kept in {args.data}/{LOG_NAME}")
     print(f"Open {url} on any device on this network", flush=True)
     # Waiting polls would hold a graceful shutdown up: cut them after a second (the pages
-    # poll again once the server is back).
+    # poll again once the server is back). Slow clients: see app/web/connections.py.
     uvicorn.run(
         app,
         host=args.host,
@@ -127,5 +186,6 @@ def run(args: argparse.Namespace) -> int:
         workers=1,
         log_level="warning",
         timeout_graceful_shutdown=1,
+        http=guarded_protocol(),
+        backlog=BACKLOG,
     )
-    return 0

@@ -16,6 +16,15 @@ database has it (the copy is dropped, the next request reads the database) and r
 store's own and saves in one more, each thread with its own connection, so a save stuck on a
 locked file holds up only its own table.
 
+Durable by default: ``synchronous=FULL`` syncs the log to disk at every commit, so a power cut
+loses no move that was answered (``NORMAL`` could lose the last ones). Measured with 400 saves
+of a table three deals in, on the development machine's virtual disk: a median of 2.1 ms a
+save (p95 8 ms) against 0.18 ms with ``NORMAL``; a click saves once, so that is a few
+milliseconds on a click's answer.
+
+The database is checked at opening (``open_database``): a file that is not a database, a
+damaged one or one another program is writing raises ``BadDatabase``, the file untouched.
+
 A table's row holds its seats, settings and current deal; its finished deals (hand records)
 go once each into ``deals``, so a save costs the same in deal 20 as in deal 1. A friends'
 table also keeps its short code and a one-line summary for the list of tables.
@@ -101,8 +110,15 @@ class SaveFailed(Exception):
     was put back to what the database has, so nothing was changed (the routes answer 503)."""
 
 
+class BadDatabase(Exception):
+    """The database cannot be used (not a database, damaged, locked by another program); the
+    message is one line for the person starting the server. Nothing in the file was changed."""
+
+
 class TableStore:
-    def __init__(self, data_dir: Path, busy_timeout: float = BUSY_TIMEOUT_S) -> None:
+    def __init__(
+        self, data_dir: Path, busy_timeout: float = BUSY_TIMEOUT_S, prove_writable: bool = False
+    ) -> None:
         data_dir.mkdir(parents=True, exist_ok=True)
         self.path = data_dir / DB_NAME
         self.busy_timeout = busy_timeout
@@ -112,15 +128,7 @@ class TableStore:
         self._connections_lock = threading.Lock()
         self._reader = ThreadPoolExecutor(READERS, thread_name_prefix="store-read")
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="store-write")
-        db = self._connection()
-        db.execute("PRAGMA journal_mode=WAL")
-        for statement in SCHEMA:
-            db.execute(statement)
-        have = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
-        for name, kind in COLUMNS.items():
-            if name not in have:
-                db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
-        db.execute("CREATE UNIQUE INDEX IF NOT EXISTS tables_code ON tables (code)")
+        open_database(self.path, prove_writable).close()
         self._filed: dict[str, int] = {}
         """Per table, how many finished deals are in ``deals`` already."""
         self._tables: OrderedDict[str, Table] = OrderedDict()
@@ -366,7 +374,7 @@ class TableStore:
             db = sqlite3.connect(
                 self.path, timeout=self.busy_timeout, check_same_thread=False, isolation_level=None
             )
-            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("PRAGMA synchronous=FULL")
             self._local.db = db
             with self._connections_lock:
                 self._connections.append(db)
@@ -436,6 +444,80 @@ class TableStore:
         self._tables.pop(table_id, None)
         self._filed.pop(table_id, None)
         forget_timeline(table_id)
+
+
+def open_database(path: Path, prove_writable: bool = True) -> sqlite3.Connection:
+    """The store's connection to ``path``, checked before anything is written to it.
+
+    A file that is not an SQLite database, or a damaged one, is left exactly as it was, and so
+    is a database another program is writing to (after SQLite's usual five seconds' wait):
+    each raises ``BadDatabase``. The schema is brought up to date in one write transaction,
+    which is also what proves that this process may write; without ``prove_writable`` (a tool
+    that only reads) that transaction is left out when the schema is up to date already.
+    """
+    try:
+        db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+    except sqlite3.Error as error:
+        raise BadDatabase(_database_problem(path, error)) from error
+    try:
+        _check_intact(db, path)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        if prove_writable or not _schema_is_current(db):
+            _update_schema(db)
+    except sqlite3.Error as error:
+        db.close()
+        raise BadDatabase(_database_problem(path, error)) from error
+    except BadDatabase:
+        db.close()
+        raise
+    return db
+
+
+def _check_intact(db: sqlite3.Connection, path: Path) -> None:
+    """SQLite's quick check (it reads every page, writes nothing)."""
+    problems = [row[0] for row in db.execute("PRAGMA quick_check(1)")]
+    if problems != ["ok"]:
+        first = " ".join(problems[0].replace("*** in database main ***", "").split())
+        raise BadDatabase(f"the database {path} is damaged ({first}); it was left as it is")
+
+
+def _schema_is_current(db: sqlite3.Connection) -> bool:
+    names = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+    if not {"tables", "deals", "tables_code"} <= names:
+        return False
+    have = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
+    return set(COLUMNS) <= have
+
+
+def _update_schema(db: sqlite3.Connection) -> None:
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for statement in SCHEMA:
+            db.execute(statement)
+        have = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
+        for name, kind in COLUMNS.items():
+            if name not in have:
+                db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
+        db.execute("CREATE UNIQUE INDEX IF NOT EXISTS tables_code ON tables (code)")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def _database_problem(path: Path, error: sqlite3.Error) -> str:
+    """One line saying what is wrong with the database file."""
+    code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        what = "is locked by another program (another server, or a tool that has it open)"
+    elif code == sqlite3.SQLITE_NOTADB:
+        what = "is not an SQLite database"
+    elif code == sqlite3.SQLITE_CORRUPT:
+        what = "is damaged"
+    else:
+        what = f"cannot be used ({error})"
+    return f"the database {path} {what}; it was left as it is"
 
 
 def _dumps(data: Any) -> str:

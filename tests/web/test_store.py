@@ -1,5 +1,6 @@
 """The table store: a database written before friends' tables opens and is carried over; a
-table in use stays in memory with its lock."""
+table in use stays in memory with its lock; a file that is not a database is named and left
+alone."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from app.web import store as store_module
-from app.web.store import DB_NAME, TableStore
+from app.web.store import DB_NAME, BadDatabase, TableStore
 from app.web.tables import Table
 from tests.web.factory import build_table
 from tests.web.support import TestClient, start
@@ -96,3 +97,11 @@ def test_a_refused_request_keeps_the_table_in_memory(client: TestClient) -> None
     response = client.post(f"/tables/{person.table_id}/play", data={"version": "1"})
     assert response.status_code == 403
     assert store._tables[person.table_id] is kept
+
+
+def test_the_store_names_the_problem_and_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / DB_NAME
+    path.write_text("notes for the club evening\nnot a database at all\n")
+    with pytest.raises(BadDatabase, match="is not an SQLite database; it was left as it is"):
+        TableStore(tmp_path)
+    assert path.read_text().startswith("notes for the club evening")
