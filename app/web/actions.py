@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from starlette.datastructures import FormData
 
 from app.engine.actions import Action, CallBob, DemandFool, Discard, IllegalAction, PlayCard
-from app.engine.cards import FOOL, Card, display_name
+from app.engine.cards import FOOL, SUIT_BY_CODE, Card, display_name
 from app.engine.deal import Deal, Phase
 from app.engine.observation import observe
 from app.web import forms
@@ -100,7 +100,9 @@ def play(table: Table, seat: int, form: FormData) -> Outcome:
     card = own_card(deal, seat, forms.text(form, "card"))
     name = forms.suit_name(form)
     if card == FOOL and name is None and fool_prompt_applies(observe(deal, seat)):
-        return Outcome(prompt="fool", announce=None)
+        if table.settings.fool_ask:
+            return Outcome(prompt="fool", announce=None)
+        name = SUIT_BY_CODE[table.settings.fool_preset]  # the preset, named without asking
     return carry_out(table, PlayCard(seat, card, name))
 
 
