@@ -61,19 +61,23 @@ class Match:
 
     def change_options(self, options: Options) -> None:
         """Play the next deals with ``options`` (rules.md 2.13 and 3.7: options change only
-        between deals; the Swiss Chicks rule stays as it was once the first deal is dealt).
+        between deals, and not those of ``locked_options``).
 
         The deal just played keeps its own options: its record carries them.
         """
         if self.deal is not None and not self.deal.is_over:
             raise OptionsLocked("the rule options change only between deals")
         wanted = options.of_game(self.game.key)
-        started = self.deal is not None or bool(self.records)
-        if self.game.key == TROCCAS and started and wanted.chicks_rule != self.options.chicks_rule:
-            raise OptionsLocked(
-                "in Swiss Troccas the Chicks rule stays the same for the whole match"
-            )
+        for key, _ in self.options.changes_to(wanted, self.game.key):
+            if key in self.locked_options():
+                raise OptionsLocked("in Swiss Troccas the Chicks rule stays for the whole match")
         self.options = wanted
+
+    def locked_options(self) -> list[str]:
+        """The options that may no longer change: the Swiss Chicks rule once the first deal
+        is dealt (rules.md 3.7: "decide before first discard to first hand")."""
+        started = self.deal is not None or bool(self.records)
+        return ["chicks_rule"] if self.game.key == TROCCAS and started else []
 
     def start_deal(self) -> Deal:
         """Shuffle and deal the next deal (filing the previous one if it is over)."""

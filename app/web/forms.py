@@ -124,6 +124,16 @@ def setup(form: FormData, programs: Sequence[str] = ()) -> Setup:
     return Setup(game, level, options, settings)
 
 
+def rule_options(form: FormData, game: str, current: Options, locked: Sequence[str]) -> Options:
+    """The form "Rules for the next deal": a checkbox per option of ``game``; a locked
+    option keeps its current value whatever the form says."""
+    values = {
+        key: getattr(current, key) if key in locked else flag(form, OPTION_PREFIX[game] + key)
+        for key in Options.keys_for(game)
+    }
+    return Options(**values)
+
+
 def fool_choice(form: FormData, current: TableSettings) -> tuple[bool, str]:
     """ "Leading the Fool as…": whether to ask, and the suit named (or preselected when asking).
 

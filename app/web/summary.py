@@ -15,8 +15,10 @@ from markupsafe import Markup
 from app.engine.ledger import LedgerEntry
 from app.engine.match import Match
 from app.engine.observation import Observation
+from app.engine.options import Options
 from app.web.events import Names, declaration_text, ledger_label
 from app.web.render import signed
+from app.web.rulebook import played_with
 
 SEAT_COLOURS = ("#1d5fbf", "#c0392b", "#7b3fa0", "#1e8449")
 """Seat colours, shared with the seat panels in the stylesheet (You, Right, third, fourth)."""
@@ -39,6 +41,9 @@ class SheetRow:
     cells: list[tuple[int, int]]
     """(change, balance) per seat, or per team in Troccas."""
     pots: tuple[int, int] | None
+    other_rules: str = ""
+    """How the deal's rule options differed from the current ones ("with the Chicks rule");
+    empty when they are the same."""
 
 
 @dataclass(frozen=True)
@@ -72,8 +77,11 @@ def build_summary(obs: Observation, match: Match, names: Names) -> Summary:
             teams.append((label, team_count, result))
     rows = match.summaries()
     columns = team_labels(seat_names) if troccas else list(seat_names)
-    sheet = [sheet_row(row.number, seat_names[row.dealer], row.changes, row.balances, row.pots,
-                       troccas) for row in reversed(rows)]  # fmt: skip
+    sheet = [
+        sheet_row(row.number, seat_names[row.dealer], row.changes, row.balances, row.pots,
+                  troccas, _other_rules(match, row.options))
+        for row in reversed(rows)
+    ]  # fmt: skip
     series = _series([row.balances for row in rows], troccas)
     colours = TEAM_COLOURS if troccas else SEAT_COLOURS
     return Summary(
@@ -98,13 +106,19 @@ def sheet_row(
     balances: list[int],
     pots: dict[str, int] | None,
     troccas: bool,
+    other_rules: str = "",
 ) -> SheetRow:
     if troccas:
         cells = [(changes[0], balances[0]), (changes[1], balances[1])]
     else:
         cells = list(zip(changes, balances, strict=True))
     pot_pair = (pots["king"], pots["pagat"]) if pots is not None else None
-    return SheetRow(number, dealer, cells, pot_pair)
+    return SheetRow(number, dealer, cells, pot_pair, other_rules)
+
+
+def _other_rules(match: Match, options: Options) -> str:
+    """How a deal's options differ from the match's current ones, in words."""
+    return played_with(match.options.changes_to(options, match.game.key))
 
 
 def ledger_row(entry: LedgerEntry, names: Names) -> LedgerRow:
