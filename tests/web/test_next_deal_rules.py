@@ -58,7 +58,7 @@ def test_the_chicks_rule_turned_on_between_deals_against_the_computer(
     assert response.status_code == 303
     person.get()
     assert CHICKS_ON in person.html
-    assert "<strong>Next deal:</strong> with the Chicks rule." in rules_list(person.html)
+    assert "<strong>From the next deal:</strong> with the Chicks rule." in rules_list(person.html)
     assert re.search(r'id="next-chicks_rule"[^>]* checked', person.html)
     assert "Deal 1 was played without the Chicks rule." in person.html  # the sheet's mark
     assert '<span class="sr-only">, played without the Chicks rule</span>' in person.html
@@ -67,7 +67,7 @@ def test_the_chicks_rule_turned_on_between_deals_against_the_computer(
     assert attribute(person.html, "data-phase") != "over"
     listed = rules_list(person.html)
     assert '<a href="/rules/danish-tarok#option-chicks_rule">Chicks rule</a>' in listed
-    assert "Next deal" not in listed
+    assert "next deal" not in listed
     finish_deal(person)
     assert CHICKS_ON not in person.html  # nothing changed after deal 2
     assert "Deal 1 was played without the Chicks rule." in person.html
@@ -92,7 +92,7 @@ def test_turning_it_off_again_before_the_next_deal_changes_nothing(client: TestC
     person.post("rules", {"version": person.version(), "dk_chicks_rule": "on"})
     person.post("rules", {"version": person.version()}, htmx=True)
     assert CHICKS_ON not in person.html
-    assert "Next deal:" not in rules_list(person.html)
+    assert "From the next deal:" not in rules_list(person.html)
     assert "was played" not in person.html
 
 
@@ -151,7 +151,7 @@ def test_the_host_changes_the_rules_and_everyone_is_told(client: TestClient) -> 
     refused = guest.post("rules", {"version": version, "dk_chicks_rule": "on"}, htmx=True)
     assert status_of(refused) == 403
     assert message(guest.html) == "Only the host (who created the table) changes the rules."
-    assert "Next deal:" not in rules_list(guest.html)
+    assert "From the next deal:" not in rules_list(guest.html)
 
     assert host.post("rules", {"version": version, "dk_chicks_rule": "on"}).status_code == 303
     host.get()
@@ -159,7 +159,7 @@ def test_the_host_changes_the_rules_and_everyone_is_told(client: TestClient) -> 
     answer = poll(guest, int(shown.group(1)), shown.group(2))  # the guest's page redraws
     assert answer.status_code == 200
     assert "The host turned on the Chicks rule for the next deal." in answer.text
-    assert "<strong>Next deal:</strong> with the Chicks rule." in answer.text
+    assert "<strong>From the next deal:</strong> with the Chicks rule." in answer.text
     for person in people:
         assert "turned on the Chicks rule for the next deal." in person.get().text
 
