@@ -1,4 +1,5 @@
-"""Changing a rule option between deals in the browser, with and without JavaScript."""
+"""Changing a rule option between deals in the browser, with and without JavaScript; leading
+the Fool with a preset."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from collections.abc import Callable
 import pytest
 
 from app.engine.deal import Deal
+from app.web.tables import TableSettings
 from tests.e2e.conftest import Server, Tab, seated_tab
 from tests.e2e.driver import settle, state, wait_for_change
 from tests.e2e.test_play import no_horizontal_scroll
-from tests.web.factory import build_table, play_until
+from tests.web.factory import build_table, person_leads_fool, play_until
 
 pytestmark = pytest.mark.e2e
 
@@ -56,3 +58,18 @@ def test_the_chicks_rule_turned_on_for_the_next_deal(
     )
     assert "next deal" not in rules.inner_text()
     tab.shot("rules-in-force")
+
+
+def test_a_fool_preset_names_the_suit_without_asking(open_tab: Opener, server: Server) -> None:
+    settings = TableSettings(speed="instant", fool_preset="CU", fool_ask=False)
+    table, token = build_table(wanted=person_leads_fool, deals_before=2, settings=settings)
+    tab = seated_tab(open_tab, server, table, token, "phone")
+    page = tab.page
+    page.get_by_text("Table settings").click()
+    assert page.get_by_role("combobox", name="Leading the Fool as").input_value() == "CU"
+    phase, _, version = state(page)
+    page.locator("#hand button[data-card='FOOL']").click()
+    wait_for_change(page, version, phase)
+    settle(page)
+    assert page.locator("#fool-question").count() == 0
+    assert "You lead The Fool as Cups." in page.locator("#announcements").inner_text()
