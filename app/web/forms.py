@@ -135,7 +135,8 @@ def rule_options(form: FormData, game: str, current: Options, locked: Sequence[s
 
 
 def fool_choice(form: FormData, current: TableSettings) -> tuple[bool, str]:
-    """ "Leading the Fool as…": whether to ask, and the suit named (or preselected when asking).
+    """The choice "Leading the Fool as…": whether to ask, and the suit named (preselected
+    when asking).
 
     "Ask me each time" keeps the current preset to preselect; a value no page sends keeps
     the current choice."""

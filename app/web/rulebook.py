@@ -14,7 +14,7 @@ from app.engine.options import OPTION_LABELS, Options
 
 NAMES: dict[str, str] = {
     "chicks_rule": "the Chicks rule",
-    "fool_is_last_trump": "the Fool as your last trump",
+    "fool_is_last_trump": "the Fool counting as your last trump",
     "conceal_discards": "concealed discards",
     "traditional_fool_timing": "traditional Fool timing",
     "pagat_trick_reward": "the Pagat's trick reward",

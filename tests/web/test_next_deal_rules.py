@@ -171,3 +171,14 @@ def test_the_host_changes_the_rules_and_everyone_is_told(client: TestClient) -> 
     play_deal(people)
     assert record(host, 1)["options"] == {}
     assert record(host, 2)["options"] == {"chicks_rule": True}
+
+
+def test_no_rules_change_once_the_match_is_over(client: TestClient) -> None:
+    people = full_table(client)
+    play_deal(people)
+    host = people[0]
+    assert host.post("end", {}).status_code == 303
+    refused = host.post("rules", {"version": host.version(), "dk_chicks_rule": "on"}, htmx=True)
+    assert status_of(refused) == 409
+    assert message(host.html) == "The match is over: this table takes no more deals."
+    assert "Rules for the next deal" not in host.get().text
