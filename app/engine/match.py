@@ -15,7 +15,7 @@ from typing import Any
 from app.engine.deal import Deal
 from app.engine.games import GAMES, Game
 from app.engine.ledger import KING_POT, PAGAT_POT, Books
-from app.engine.options import Options
+from app.engine.options import TROCCAS, Options
 from app.engine.record import HandRecord, parse_record, record_of, replay
 from app.engine.rng import keyed_stream
 
@@ -30,6 +30,12 @@ class DealSummary:
     balances: list[int]
     pots: dict[str, int] | None
     counts: list[int]
+    options: Options
+    """The rule options the deal was played with."""
+
+
+class OptionsLocked(ValueError):
+    """A change of rule options that the match does not allow now."""
 
 
 @dataclass
@@ -55,6 +61,26 @@ class Match:
     def dealer(self) -> int:
         """The dealer of the current (or next) deal."""
         return len(self.records) % self.game.seat_count
+
+    def change_options(self, options: Options) -> None:
+        """Play the next deals with ``options`` (rules.md 2.13 and 3.7: options change only
+        between deals, and not those of ``locked_options``).
+
+        The deal just played keeps its own options: its record carries them.
+        """
+        if self.deal is not None and not self.deal.is_over:
+            raise OptionsLocked("the rule options change only between deals")
+        wanted = options.of_game(self.game.key)
+        for key, _ in self.options.changes_to(wanted, self.game.key):
+            if key in self.locked_options():
+                raise OptionsLocked("in Swiss Troccas the Chicks rule stays for the whole match")
+        self.options = wanted
+
+    def locked_options(self) -> list[str]:
+        """The options that may no longer change: the Swiss Chicks rule once the first deal
+        is dealt (rules.md 3.7: "decide before first discard to first hand")."""
+        started = self.deal is not None or bool(self.records)
+        return ["chicks_rule"] if self.game.key == TROCCAS and started else []
 
     def start_deal(self) -> Deal:
         """Shuffle and deal the next deal (filing the previous one if it is over)."""
@@ -85,7 +111,8 @@ class Match:
         if self.game.has_pots:
             pots = {"king": deal.books.pots[KING_POT], "pagat": deal.books.pots[PAGAT_POT]}
         changes = [now - before for now, before in zip(balances, previous, strict=True)]
-        return DealSummary(number, deal.dealer, changes, balances, pots, list(deal.counts or []))
+        counts = list(deal.counts or [])
+        return DealSummary(number, deal.dealer, changes, balances, pots, counts, deal.options)
 
     def summaries(self) -> list[DealSummary]:
         """The score sheet: one row per finished deal (filed or not), oldest first."""

@@ -121,3 +121,15 @@ class Options:
     @staticmethod
     def keys_for(game: str) -> list[str]:
         return [f.name for f in fields(Options) if game in OPTION_GAMES[f.name]]
+
+    def of_game(self, game: str) -> Options:
+        """These options with every option of the other game off."""
+        return Options(**{key: getattr(self, key) for key in Options.keys_for(game)})
+
+    def changes_to(self, other: Options, game: str) -> list[tuple[str, bool]]:
+        """The options of ``game`` that ``other`` sets differently, each with its value there."""
+        return [
+            (key, getattr(other, key))
+            for key in Options.keys_for(game)
+            if getattr(other, key) != getattr(self, key)
+        ]

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from starlette.datastructures import FormData
 
 from app.engine.actions import Action, CallBob, DemandFool, Discard, IllegalAction, PlayCard
-from app.engine.cards import FOOL, Card, display_name
+from app.engine.cards import FOOL, SUIT_BY_CODE, Card, display_name
 from app.engine.deal import Deal, Phase
+from app.engine.match import OptionsLocked
 from app.engine.observation import observe
 from app.web import forms
 from app.web.frames import fool_prompt_applies
@@ -100,7 +101,9 @@ def play(table: Table, seat: int, form: FormData) -> Outcome:
     card = own_card(deal, seat, forms.single(form, "card"))
     name = forms.suit_name(form)
     if card == FOOL and name is None and fool_prompt_applies(observe(deal, seat)):
-        return Outcome(prompt="fool", announce=None)
+        if table.settings.fool_ask:
+            return Outcome(prompt="fool", announce=None)
+        name = SUIT_BY_CODE[table.settings.fool_preset]  # the preset, named without asking
     return carry_out(table, PlayCard(seat, card, name))
 
 
@@ -182,6 +185,25 @@ def next_deal(table: Table, seat: int, form: FormData) -> Outcome:
     table.deal_base = table.version
     table.selection = []
     return Outcome(start=0)
+
+
+def change_rules(table: Table, seat: int, form: FormData) -> Outcome:
+    """Change the rule options for the next deal (rules.md 2.13, 3.7): between deals only,
+    by the person against the computer or the host at a friends' table."""
+    deal = current_deal(table)
+    if table.host is not None and seat != table.host:
+        raise Refused("Only the host (who created the table) changes the rules.", 403)
+    if table.finished:
+        raise Refused("The match is over: this table takes no more deals.", 409)
+    if not deal.is_over:
+        raise Refused("The rules change only between deals: finish this deal first.", 409)
+    match = table.match
+    options = forms.rule_options(form, table.game, match.options, match.locked_options())
+    try:
+        match.change_options(options)
+    except OptionsLocked as refusal:
+        raise Refused(sentence(str(refusal)), 409) from None
+    return Outcome(announce=None)
 
 
 def change_settings(table: Table, seat: int, form: FormData) -> Outcome:

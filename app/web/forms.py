@@ -23,7 +23,7 @@ from app.engine.options import GAMES, Options
 from app.web.deps import Problem
 from app.web.programs import PREFIX as PROGRAM_PREFIX
 from app.web.runner import available_levels, default_level
-from app.web.tables import FOOL_PRESETS, SPEEDS, TableSettings
+from app.web.tables import FOOL_ASK, FOOL_PRESETS, SPEEDS, TableSettings
 
 MAX_FIELD = 200
 
@@ -156,14 +156,15 @@ def setup(form: FormData, programs: Sequence[str] = ()) -> Setup:
     prefix = OPTION_PREFIX[game]
     options = Options(**{key: flag(form, prefix + key) for key in Options.keys_for(game)})
     speed = text(form, "speed", "normal")
-    preset = text(form, "fool_preset", "T")
+    fool_ask, fool_preset = fool_choice(form, TableSettings())
     settings = TableSettings(
         speed=speed if speed in SPEEDS else "normal",
         tap_to_continue=flag(form, "tap_to_continue"),
         hints=flag(form, "hints"),
         names_on_hover=flag(form, "names_on_hover"),
         four_colour=flag(form, "four_colour"),
-        fool_preset=preset if preset in FOOL_PRESETS else "T",
+        fool_preset=fool_preset,
+        fool_ask=fool_ask,
         see_all=flag(form, "see_all"),
         nolo_help=[
             (helper, trier)
@@ -174,17 +175,42 @@ def setup(form: FormData, programs: Sequence[str] = ()) -> Setup:
     return Setup(game, level, options, settings)
 
 
+def rule_options(form: FormData, game: str, current: Options, locked: Sequence[str]) -> Options:
+    """The form "Rules for the next deal": a checkbox per option of ``game``; a locked
+    option keeps its current value whatever the form says."""
+    values = {
+        key: getattr(current, key) if key in locked else flag(form, OPTION_PREFIX[game] + key)
+        for key in Options.keys_for(game)
+    }
+    return Options(**values)
+
+
+def fool_choice(form: FormData, current: TableSettings) -> tuple[bool, str]:
+    """The choice "Leading the Fool as…": whether to ask, and the suit named (preselected
+    when asking).
+
+    "Ask me each time" keeps the current preset to preselect; a value no page sends keeps
+    the current choice."""
+    choice = text(form, "fool_preset", current.fool_choice)
+    if choice == FOOL_ASK:
+        return True, current.fool_preset
+    if choice in FOOL_PRESETS:
+        return False, choice
+    return current.fool_ask, current.fool_preset
+
+
 def table_settings(form: FormData, current: TableSettings) -> TableSettings:
     """The settings a table's own settings form may change (pages only, never a rule)."""
     speed = text(form, "speed", current.speed)
-    preset = text(form, "fool_preset", current.fool_preset)
+    fool_ask, fool_preset = fool_choice(form, current)
     return TableSettings(
         speed=speed if speed in SPEEDS else current.speed,
         tap_to_continue=flag(form, "tap_to_continue"),
         hints=flag(form, "hints"),
         names_on_hover=flag(form, "names_on_hover"),
         four_colour=flag(form, "four_colour"),
-        fool_preset=preset if preset in FOOL_PRESETS else current.fool_preset,
+        fool_preset=fool_preset,
+        fool_ask=fool_ask,
         see_all=current.see_all,
         nolo_help=current.nolo_help,
     )

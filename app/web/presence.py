@@ -38,15 +38,32 @@ class Presence:
     def marks(self, table: Table) -> str:
         """What a page shows of the table besides the deal, as a short string: per seat here
         (1), away (0), a computer (-) or a computer standing in (c); then F once the match
-        is over (C: standing in while the person is back). A page that shows other marks
-        needs them redrawn."""
+        is over (C: standing in while the person is back), with the rules changed for the
+        next deal before it (``rules_mark``). A page that shows other marks needs them
+        redrawn."""
         signs = {True: "1", False: "0", None: "-"}
         stand_in = {True: "C", False: "c", None: "c"}
         seats = "".join(
             (stand_in if seat.stand_in is not None else signs)[state]
             for seat, state in zip(table.seats, self.states(table), strict=True)
         )
-        return seats + ("F" if table.finished else "")
+        return seats + rules_mark(table) + ("F" if table.finished else "")
+
+    def redraw_needed(self, mark: str, table: Table) -> bool:
+        """Whether a page showing ``mark`` needs more than its seats redrawn: the match ended
+        or the rules of the next deal changed since."""
+        seats = len(table.seats)
+        return mark[seats:] != self.marks(table)[seats:]
+
+
+def rules_mark(table: Table) -> str:
+    """Between deals, the rule options changed for the next deal (``R`` and one digit per
+    option of the game); nothing while they are the current deal's."""
+    deal = table.match.deal
+    if deal is None or deal.options == table.match.options:
+        return ""
+    options = table.match.options
+    return "R" + "".join(str(int(getattr(options, key))) for key in options.keys_for(table.game))
 
 
 presence = Presence()

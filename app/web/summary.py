@@ -15,9 +15,11 @@ from markupsafe import Markup
 from app.engine.ledger import LedgerEntry
 from app.engine.match import Match
 from app.engine.observation import Observation
+from app.engine.options import Options
 from app.engine.troccas import PAR, TEAMS
 from app.web.events import Names, declaration_text, ledger_label
 from app.web.render import signed
+from app.web.rulebook import played_with
 
 SEAT_COLOURS = ("#1d5fbf", "#c0392b", "#7b3fa0", "#1e8449")
 """Seat colours, shared with the seat panels in the stylesheet (You, Right, third, fourth)."""
@@ -54,6 +56,9 @@ class SheetRow:
     pots: tuple[int, int] | None
     teams: list[TeamCount]
     """Troccas: each team's count in this deal, in the order of ``cells``; else empty."""
+    other_rules: str = ""
+    """How the deal's rule options differed from the current ones ("with the Chicks rule");
+    empty when they are the same."""
 
 
 @dataclass(frozen=True)
@@ -99,9 +104,12 @@ def build_summary(obs: Observation, match: Match, names: Names) -> Summary:
     teams = team_counts(counts, own_team_labels(names), seat_names) if troccas and counts else []
     rows = match.summaries()
     columns = team_labels(seat_names) if troccas else list(seat_names)
-    sheet = [sheet_row(row.number, seat_names[row.dealer], row.changes, row.balances, row.pots,
-                       team_counts(row.counts, columns, seat_names) if troccas else [])
-             for row in reversed(rows)]  # fmt: skip
+    sheet = [
+        sheet_row(row.number, seat_names[row.dealer], row.changes, row.balances, row.pots,
+                  team_counts(row.counts, columns, seat_names) if troccas else [],
+                  _other_rules(match, row.options))
+        for row in reversed(rows)
+    ]  # fmt: skip
     series = _series([row.balances for row in rows], troccas)
     colours = TEAM_COLOURS if troccas else SEAT_COLOURS
     return Summary(
@@ -126,6 +134,7 @@ def sheet_row(
     balances: list[int],
     pots: dict[str, int] | None,
     teams: list[TeamCount],
+    other_rules: str = "",
 ) -> SheetRow:
     """A row of the score sheet; in Troccas (``teams``) one cell per team, from the balance of
     the team's first seat (both partners' balances are the same)."""
@@ -134,7 +143,12 @@ def sheet_row(
     else:
         cells = list(zip(changes, balances, strict=True))
     pot_pair = (pots["king"], pots["pagat"]) if pots is not None else None
-    return SheetRow(number, dealer, cells, pot_pair, teams)
+    return SheetRow(number, dealer, cells, pot_pair, teams, other_rules)
+
+
+def _other_rules(match: Match, options: Options) -> str:
+    """How a deal's options differ from the match's current ones, in words."""
+    return played_with(match.options.changes_to(options, match.game.key))
 
 
 def ledger_row(entry: LedgerEntry, names: Names) -> LedgerRow:

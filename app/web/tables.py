@@ -37,6 +37,8 @@ FOOL_PRESETS: dict[str, str] = {
     "CO": "lowest coin",
 }
 """The seed's "Leading Fool as ..." list (rules.md 2.13): the suit code preselected."""
+FOOL_ASK = "ask"
+"""The choice "Ask me each time" beside the presets: leading the Fool asks for the suit."""
 
 SEAT_NAMES: dict[str, tuple[str, ...]] = {
     "danish-tarok": ("You", "Right", "Left"),
@@ -110,10 +112,19 @@ class TableSettings:
     names_on_hover: bool = False
     four_colour: bool = False
     fool_preset: str = "T"
+    """The suit a led Fool stands for: named at once, or preselected when ``fool_ask``."""
+    fool_ask: bool = True
+    """Leading the Fool asks for the suit (rules.md 2.7c); tables saved before the choice
+    "Ask me each time" existed always asked, so a missing value means asking."""
     see_all: bool = False
     """"Opponents see all hands" (rules.md 2.13, 3.7): off by default."""
     nolo_help: list[tuple[int, int]] = field(default_factory=list)
     """(helper, trier) seat pairs from the four "... can help ... try for No Tricks" boxes."""
+
+    @property
+    def fool_choice(self) -> str:
+        """The settings forms' value: ``ask`` or the preset's suit code."""
+        return FOOL_ASK if self.fool_ask else self.fool_preset
 
     @property
     def delay_ms(self) -> int:

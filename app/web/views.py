@@ -14,6 +14,15 @@ from app.engine.cards import FOOL, SUIT_CODES, Card, Suit, code, display_name
 from app.engine.deal import Phase, Trick
 from app.engine.observation import Observation
 from app.web.events import Event, Names, bob_text, declaration_text
+from app.web.forms import OPTION_PREFIX
+from app.web.rulebook import (
+    OptionField,
+    RuleLine,
+    change_notice,
+    option_fields,
+    played_with,
+    rules_on,
+)
 from app.web.runner import LEVEL_LABELS, player_label
 from app.web.tables import Table
 from app.web.timeline import latest_fallback, standing_in_text
@@ -268,6 +277,40 @@ class Frame:
             return []
         king = "Queen pot" if self.obs.options.chicks_rule else "King pot"
         return [(king, self.obs.pots[0]), ("Pagat pot", self.obs.pots[1])]
+
+    # ------------------------------------------------------------ rule options
+
+    def rules(self) -> list[RuleLine]:
+        """The rule options in force in the deal shown."""
+        return rules_on(self.obs.options, self.obs.game)
+
+    def next_deal_changes(self) -> list[tuple[str, bool]]:
+        """The options changed for the next deal (only once this one is over)."""
+        if self.mode != "over":
+            return []
+        return self.obs.options.changes_to(self.table.match.options, self.obs.game)
+
+    def next_deal_rules(self) -> str:
+        """How the next deal's options differ from this one's ("with the Chicks rule")."""
+        return played_with(self.next_deal_changes())
+
+    def rules_notice(self) -> str:
+        """The change of options for the next deal, told to everyone at the table."""
+        changer = 0 if self.table.host is None else self.table.host
+        return change_notice(self.next_deal_changes(), by_viewer=self.viewer == changer)
+
+    @property
+    def may_change_rules(self) -> bool:
+        """Against the computer the person, at a friends' table the host, between deals."""
+        table = self.table
+        if self.mode != "over" or table.finished or self.viewer is None:
+            return False
+        return table.host is None or self.viewer == table.host
+
+    def rule_fields(self) -> list[OptionField]:
+        match = self.table.match
+        game = self.obs.game
+        return option_fields(match.options, game, match.locked_options(), OPTION_PREFIX[game])
 
     def fool_choices(self) -> list[tuple[str, str, bool]]:
         preset = self.table.settings.fool_preset

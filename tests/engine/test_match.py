@@ -8,9 +8,9 @@ from random import Random
 
 import pytest
 
-from app.engine.match import Match
+from app.engine.match import Match, OptionsLocked
 from app.engine.options import Options
-from app.engine.record import replay, result
+from app.engine.record import parse_record, replay, result
 from app.engine.simulate import random_action
 from tests.engine.compare import differences
 
@@ -60,3 +60,58 @@ def test_a_match_survives_its_json() -> None:
     again = Match.from_json(match.to_json())
     assert again.to_json() == match.to_json()
     assert [s.balances for s in again.summaries()] == [s.balances for s in match.summaries()]
+
+
+def test_options_changed_between_deals_apply_from_the_next_deal_on() -> None:
+    match = Match.new("danish-tarok", Options(), seed=11)
+    rng = Random(11)
+    play_out(match, rng)
+    match.change_options(Options(chicks_rule=True, manual_bob=True))
+    assert match.options == Options(chicks_rule=True)  # the other game's option is dropped
+    play_out(match, rng)
+    assert match.deal is not None
+    assert match.deal.options.chicks_rule
+    assert match.records[0].options == Options()
+    assert [row.options.chicks_rule for row in match.summaries()] == [False, True]
+    assert replay(parse_record(match.records[0].to_json())).options == Options()
+
+
+def test_options_do_not_change_during_a_deal() -> None:
+    match = Match.new("danish-tarok", Options(), seed=5)
+    match.start_deal()
+    with pytest.raises(OptionsLocked, match="between deals"):
+        match.change_options(Options(chicks_rule=True))
+    assert match.options == Options()
+
+
+def test_the_swiss_chicks_rule_stays_for_the_whole_match() -> None:
+    match = Match.new("troccas", Options(), seed=5)
+    play_out(match, Random(5))
+    with pytest.raises(OptionsLocked, match="Chicks rule"):
+        match.change_options(Options(chicks_rule=True))
+    match.change_options(Options(manual_bob=True))
+    assert match.options == Options(manual_bob=True)
+
+
+def test_each_deal_keeps_its_options_through_the_json() -> None:
+    match = Match.new("danish-tarok", Options(round_count=True), seed="t")
+    rng = Random(2)
+    play_out(match, rng)
+    match.change_options(Options(chicks_rule=True))
+    play_out(match, rng)
+    again = Match.from_json(match.to_json())
+    assert again.options == Options(chicks_rule=True)
+    assert [row.options for row in again.summaries()] == [
+        Options(round_count=True),
+        Options(chicks_rule=True),
+    ]
+    assert again.to_json() == match.to_json()
+
+
+def test_changes_name_the_options_set_differently() -> None:
+    before = Options(chicks_rule=True, round_count=True)
+    after = Options(round_count=True, pagat_trick_reward=True, manual_bob=True)
+    assert before.changes_to(after, "danish-tarok") == [
+        ("chicks_rule", False),
+        ("pagat_trick_reward", True),
+    ]

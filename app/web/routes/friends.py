@@ -344,7 +344,7 @@ def next_frame(
     if seen is None or behind is None or behind > CATCH_UP * len(timeline.names.seat_names):
         frame = frame_for(table, viewer)
         return respond(request, frame, oob=("innerHTML", frame.events))
-    if behind == 0 and mark.endswith("F") == table.finished:
+    if behind == 0 and not presence.redraw_needed(mark, table):
         return respond_presence(request, frame_for(table, viewer))
     if behind == 0:
         return respond(request, frame_for(table, viewer))

@@ -64,6 +64,7 @@ HANDLERS: dict[str, tuple[Handler, bool]] = {
     "decide": (actions.decide, True),
     "continue": (actions.acknowledge, True),
     "next": (actions.next_deal, True),
+    "rules": (actions.change_rules, True),
     "settings": (actions.change_settings, False),
 }
 """Action name -> (handler, whether its form must carry the current version)."""
