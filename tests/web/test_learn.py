@@ -10,10 +10,14 @@ from random import Random
 
 import pytest
 
+from app.bots.base import get_bot
+from app.engine.actions import Discard, PlayCard
 from app.engine.cards import ALL_CARDS, TRUMP_TITLES, code, display_name, parse
+from app.engine.deal import Deal
 from app.engine.games import GAMES
+from app.engine.observation import observe
 from app.engine.options import Options
-from app.web.learn import DIAGRAMS, Diagram, suit_rows, trumps
+from app.web.learn import DIAGRAMS, KING_COVERS_A_PAGE, THE_BOB, Diagram, suit_rows, trumps
 from tests.web.support import TestClient, start
 
 PAGES = ("/strategy", "/strategy/danish-tarok", "/strategy/troccas", "/cards")
@@ -140,6 +144,56 @@ def test_each_diagram_is_a_trick_as_the_rules_play_it(game: str, diagram: Diagra
     deal = GAMES[game].shuffle_and_deal(Random(1), 0, Options())
     winner = deal.trick_winner([parse(card.code) for card in diagram.plays], None)
     assert [card.wins for card in diagram.plays] == [i == winner for i in range(len(order))]
+
+
+def deal_with(game: str, dealer: int, hands: dict[int, str]) -> Deal:
+    """A deal in which each seat holds the cards named for it; the rest dealt in pack order,
+    the dealer's discard made of the first legal cards no hand was given."""
+    named = {seat: [parse(c) for c in text.split()] for seat, text in hands.items()}
+    used = {card for held in named.values() for card in held}
+    rest = [card for card in ALL_CARDS if card not in used]
+    sizes = [GAMES[game].hand_size] * GAMES[game].seat_count
+    sizes[dealer] = GAMES[game].dealer_hand_size
+    dealt = [
+        named.get(seat, []) + [rest.pop(0) for _ in range(size - len(named.get(seat, [])))]
+        for seat, size in enumerate(sizes)
+    ]
+    talon = [rest.pop(0) for _ in range(GAMES[game].talon_size)]
+    deal = GAMES[game].new_deal(dealt, talon, dealer, Options())
+    spare = [card for card in deal.legal_discard_cards() if card not in used]
+    deal.apply(Discard(dealer, tuple(spare[: deal.discard_size])))
+    return deal
+
+
+def play(deal: Deal, diagram: Diagram, seats: tuple[int, ...], upto: int | None = None) -> None:
+    for card, seat in list(zip(diagram.plays, seats, strict=True))[:upto]:
+        deal.apply(PlayCard(seat, parse(card.code)))
+
+
+def test_a_medium_computer_player_covers_the_page_as_the_diagram_shows() -> None:
+    """Danish seats: You 0, Right 1, Left 2; Right deals, so Left leads the first trick."""
+    trump_hand = " ".join(f"T{n}" for n in range(2, 14))
+    left = f"CU-P {trump_hand} ST-10 ST-9 ST-8 ST-7 ST-6 ST-5 ST-4 ST-3 ST-2 ST-A SW-2 SW-3"
+    deal = deal_with("danish-tarok", 1, {0: "CU-5", 1: "CU-K", 2: left})
+    trumps_declared = {d.seat: d for d in deal.declared if d.kind == "trumps"}
+    assert trumps_declared[2].detail == "12 trumps, without the I"
+    assert max(trumps_declared.values(), key=lambda d: d.value).seat == 2  # the trump hand
+    play(deal, KING_COVERS_A_PAGE, (2, 0, 1), upto=2)
+    hint = get_bot("medium").hint(observe(deal, 1), Random(0))
+    assert hint.action == PlayCard(1, parse("CU-K"))
+    assert hint.reason.startswith("cover the Page of Cups")
+
+
+def test_the_bob_moves_the_page_and_the_spot_card_as_the_diagram_says() -> None:
+    """Troccas seats: You 0, Right 1, Partner 2, Left 3; Left deals, so you lead."""
+    deal = deal_with("troccas", 3, {0: "SW-K", 1: "SW-4", 2: "SW-2", 3: "SW-9 SW-P"})
+    play(deal, THE_BOB, (0, 1, 2, 3))
+    bob = deal.bobs[-1]
+    assert (bob.source, bob.target) == (3, 0)
+    assert bob.page == parse(THE_BOB.after[0].code)
+    assert bob.returned == parse("SW-2")  # the lowest spot card, as the caption says
+    assert "your partner's 2 of Swords" in THE_BOB.caption
+    assert parse("SW-2") in deal.holdings[3]
 
 
 def test_the_diagrams_are_on_their_pages_with_captions(client: TestClient) -> None:
