@@ -47,7 +47,7 @@ def headings(html: str) -> list[tuple[int, str]]:
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_each_page_has_a_title_a_language_and_headings_in_order(
+def test_each_page_has_a_title_a_language_unique_ids_and_headings_in_order(
     client: TestClient, path: str
 ) -> None:
     response = client.get(path)
@@ -55,6 +55,10 @@ def test_each_page_has_a_title_a_language_and_headings_in_order(
     html = response.text
     assert '<html lang="en">' in html
     assert re.search(r"<title>[^<]+ · Trionfi</title>", html)
+    ids = re.findall(r'\bid="([^"]+)"', html)
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+    for target in re.findall(r'href="#([^"]+)"', html):
+        assert target in ids, target
     levels = [level for level, _ in headings(html)]
     assert levels[0] == 1
     assert levels.count(1) == 1
@@ -200,7 +204,7 @@ def test_the_diagrams_are_on_their_pages_with_captions(client: TestClient) -> No
     for game, diagrams in DIAGRAMS.items():
         html = client.get(f"/strategy/{game}").text
         for diagram in diagrams:
-            pattern = rf'<figure class="diagram" id="{diagram.id}".*?</figure>'
+            pattern = rf'<figure class="diagram" id="diagram-{diagram.id}".*?</figure>'
             figure = re.search(pattern, html, re.S)
             assert figure, diagram.id
             assert diagram.title in unescape(figure.group(0))
