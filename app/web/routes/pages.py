@@ -1,4 +1,5 @@
-"""The pages that are not a table: home (start a match), the rules of each game, the bots."""
+"""The pages that are not a table: home (start a match), the rules and the strategy of each game,
+about the cards, the bots."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from app.paths import STATIC_DIR
 from app.protocol import reference_bot
 from app.web.deps import Problem, ProgramsDep, StoreDep, recent_tables, seat_of
 from app.web.forms import NOLO_HELP, OPTION_PREFIX
+from app.web.learn import DIAGRAMS, fool, suit_rows, trumps
 from app.web.programs import FALLBACK_LEVEL
 from app.web.render import render
 from app.web.runner import LEVEL_LABELS, PAGE_LEVELS, available_levels, default_level
@@ -92,6 +94,33 @@ async def rules(request: Request, game: str) -> Response:
         raise Problem(404, "No such game", "Trionfi knows Danish Tarok and Swiss Troccas.")
     template = "pages/rules_danish.html" if game == "danish-tarok" else "pages/rules_troccas.html"
     return render(request, template, {"game": game})
+
+
+STRATEGY_TEMPLATES = {
+    "danish-tarok": "pages/strategy_danish.html",
+    "troccas": "pages/strategy_troccas.html",
+}
+
+
+@router.get("/strategy")
+async def strategy_index(request: Request) -> Response:
+    return render(request, "pages/strategy.html", {})
+
+
+@router.get("/strategy/{game}")
+async def strategy(request: Request, game: str) -> Response:
+    """How strong players play a game, and how to read the computer players."""
+    if game not in STRATEGY_TEMPLATES:
+        raise Problem(404, "No such game", "Trionfi knows Danish Tarok and Swiss Troccas.")
+    diagrams = {diagram.id: diagram for diagram in DIAGRAMS[game]}
+    return render(request, STRATEGY_TEMPLATES[game], {"game": game, "diagrams": diagrams})
+
+
+@router.get("/cards")
+async def about_the_cards(request: Request) -> Response:
+    """The 78 cards as Trionfi draws them, the games' names and a short history."""
+    context = {"trumps": trumps(), "fool": fool(), "suits": suit_rows()}
+    return render(request, "pages/cards.html", context)
 
 
 @router.get("/bots")
