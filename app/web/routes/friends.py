@@ -153,9 +153,11 @@ async def rejoin_page(
     """The private rejoin link asks before it moves the seat (a link preview must not)."""
     table = find_table(store, table_id)
     index = int(seat) if seat.isdigit() else -1
-    if not 0 <= index < len(table.seats) or table.seats[index].rejoin_key is None:
-        raise Problem(403, "Not valid", "That rejoin link is not valid.")
-    context = {"table": table, "seat": index, "name": table.seats[index].name, "key": key}
+    try:
+        place = lobby.rejoin_seat(table, index, key)
+    except Refused as refusal:
+        raise Problem(refusal.status, "Not valid", refusal.message) from None
+    context = {"table": table, "seat": index, "name": place.name, "key": key}
     return render(request, "pages/rejoin.html", context)
 
 
@@ -173,6 +175,20 @@ async def rejoin(request: Request, table_id: str, seat: str, key: str, store: St
     set_seat_cookie(response, table_id, token)
     remember_table(request, response, table_id)
     return response
+
+
+@router.post("/tables/{table_id}/rejoin")
+async def reissue_rejoin(request: Request, table_id: str, store: StoreDep) -> Response:
+    """The seat's person asks for a new rejoin link (the old one stops working)."""
+    table = find_table(store, table_id)
+    seat = require_person(request, table)
+    async with store.lock(table_id):
+        try:
+            lobby.reissue_rejoin(table, seat)
+        except Refused as refusal:
+            raise Problem(refusal.status, "Cannot do that", refusal.message) from None
+        await asyncio.to_thread(store.save, table)
+    return RedirectResponse(f"/tables/{table_id}#invite", status_code=303)
 
 
 # ------------------------------------------------------------------ the host's actions
