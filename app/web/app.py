@@ -24,6 +24,7 @@ from starlette.types import Scope
 
 from app.paths import STATIC_DIR
 from app.web.deps import Problem
+from app.web.limits import Limiters, RateLimits, Slowed
 from app.web.programs import DEFAULT_THINK_MS, LOG_NAME, Program, ProgramPool
 from app.web.render import is_htmx, make_templates, render
 from app.web.routes import friends, pages, tables
@@ -52,11 +53,14 @@ def create_app(
     lan_base: str | None = None,
     programs: Sequence[Program] = (),
     think_ms: int = DEFAULT_THINK_MS,
+    limits: RateLimits | None = None,
 ) -> FastAPI:
     """The app on ``data_dir``; ``lan_base`` (``http://192.168.1.20:8000/``) is the address
     invite links use when the host's own browser opened ``localhost``; ``programs`` are the
     outside programs (``trionfi serve --bot``) offered for computer seats, with their think
-    budget in milliseconds. Their faults and stderr go to ``bots.log`` in ``data_dir``."""
+    budget in milliseconds. Their faults and stderr go to ``bots.log`` in ``data_dir``.
+    ``limits`` are the rate limits per client address (``app.web.limits``; its defaults if
+    None)."""
     store = TableStore(Path(data_dir))
     pool = ProgramPool(programs, Path(data_dir) / LOG_NAME, think_ms)
 
@@ -75,6 +79,7 @@ def create_app(
     app.state.programs = pool
     app.state.templates = make_templates()
     app.state.lan_base = lan_base
+    app.state.limiters = Limiters.of(limits or RateLimits())
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(Guard)
     app.mount("/static", CachedStatic(directory=STATIC_DIR), name="static")
@@ -97,7 +102,10 @@ async def _sweep_idle_programs(pool: ProgramPool) -> None:
 def _add_error_pages(app: FastAPI) -> None:
     @app.exception_handler(Problem)
     async def problem(request: Request, error: Problem) -> Response:
-        return error_page(request, error.status, error.title, error.message)
+        response = error_page(request, error.status, error.title, error.message)
+        if isinstance(error, Slowed):
+            response.headers["Retry-After"] = str(error.retry_after)
+        return response
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:

@@ -20,7 +20,7 @@ import logging
 import time
 from collections.abc import Callable
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
@@ -36,6 +36,7 @@ from app.web.deps import (
     set_seat_cookie,
 )
 from app.web.frames import first_stop
+from app.web.limits import limit_creation, limit_lookup
 from app.web.presence import presence
 from app.web.programs import ProgramPool
 from app.web.render import is_htmx, no_content, render
@@ -77,7 +78,7 @@ async def read_form(request: Request) -> FormData:
 # ------------------------------------------------------------------ creating and finding
 
 
-@router.post("/friends")
+@router.post("/friends", dependencies=[Depends(limit_creation)])
 async def create(request: Request, store: StoreDep, programs: ProgramsDep) -> Response:
     form = await read_form(request)
     try:
@@ -100,7 +101,7 @@ def unused_code(store: TableStore) -> str:
             return code
 
 
-@router.get("/join")
+@router.get("/join", dependencies=[Depends(limit_lookup)])
 async def join_by_code(store: StoreDep, code: str = "") -> Response:
     """The home page's "Table code" form: the code leads to the table's address."""
     typed = normal_code(code)[:16]

@@ -14,7 +14,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
@@ -32,6 +32,7 @@ from app.web.deps import (
     set_seat_cookie,
 )
 from app.web.frames import first_stop
+from app.web.limits import limit_creation
 from app.web.programs import ProgramPool
 from app.web.render import is_htmx
 from app.web.store import TableStore
@@ -78,7 +79,7 @@ def new_table(setup: forms.Setup, programs: ProgramPool | None = None) -> tuple[
     return table, token
 
 
-@router.post("/tables")
+@router.post("/tables", dependencies=[Depends(limit_creation)])
 async def create_table(request: Request, store: StoreDep, programs: ProgramsDep) -> Response:
     form = await _form(request)
     try:
