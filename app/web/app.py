@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -23,8 +24,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from app.paths import STATIC_DIR
-from app.web.deps import Problem
+from app.web.damage import damaged_page
+from app.web.deps import Problem, TableDamaged
 from app.web.limits import Limiters, RateLimits, Slowed
+from app.web.listing import drop_abandoned, sweep_abandoned
 from app.web.programs import DEFAULT_THINK_MS, LOG_NAME, Program, ProgramPool
 from app.web.render import is_htmx, make_templates, render
 from app.web.routes import friends, pages, tables
@@ -67,8 +70,11 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         sweeper = asyncio.create_task(_sweep_idle_programs(pool))
+        drop_abandoned(store, time.time())
+        abandoned = asyncio.create_task(sweep_abandoned(store))
         yield
         sweeper.cancel()
+        abandoned.cancel()
         await asyncio.to_thread(pool.close_all)
         store.close()
 
@@ -102,6 +108,8 @@ async def _sweep_idle_programs(pool: ProgramPool) -> None:
 def _add_error_pages(app: FastAPI) -> None:
     @app.exception_handler(Problem)
     async def problem(request: Request, error: Problem) -> Response:
+        if isinstance(error, TableDamaged) and not is_htmx(request):
+            return damaged_page(request, error)
         response = error_page(request, error.status, error.title, error.message)
         if isinstance(error, Slowed):
             response.headers["Retry-After"] = str(error.retry_after)

@@ -56,6 +56,19 @@ COLUMNS = {"code": "TEXT", "summary": "TEXT"}
 """Columns added for friends' tables (a database of an older version gets them on opening)."""
 
 
+SOLO = (
+    "(CASE WHEN json_valid(summary) "
+    "THEN coalesce(json_extract(summary, '$.people'), 2) <= 1 ELSE 0 END)"
+)
+"""SQL: a friends' table where nobody but its host sits (1 or 0, never an error whatever the
+summary holds; a summary of an older version, which does not count people, is not one)."""
+WAITING = (
+    "(CASE WHEN json_valid(summary) "
+    "THEN coalesce(json_extract(summary, '$.state') = 'waiting', 0) ELSE 0 END)"
+)
+LIST_COLUMNS = "SELECT id, code, updated, summary FROM tables WHERE summary IS NOT NULL"
+
+
 @dataclass(frozen=True)
 class Listed:
     """A friends' table as the list of tables shows it."""
@@ -64,6 +77,22 @@ class Listed:
     code: str
     updated: float
     summary: dict[str, Any]
+    damaged: bool = False
+    """Its row cannot be read (its summary may be empty): the list says so."""
+
+
+@dataclass(frozen=True)
+class Damaged:
+    """A table whose row this version cannot read (corrupt, or saved in a form it does not
+    know): what can still be told of it. Its finished deals are rows of their own."""
+
+    id: str
+    code: str
+    is_friends: bool
+    deals: list[int]
+    """The numbers of its finished deals whose hand records are kept."""
+    seat_hashes: list[str]
+    """Its people's token hashes, if the row still shows them (empty otherwise)."""
 
 
 class TableStore:
@@ -84,6 +113,8 @@ class TableStore:
         self._filed: dict[str, int] = {}
         """Per table, how many finished deals are in ``deals`` already."""
         self._tables: OrderedDict[str, Table] = OrderedDict()
+        self._unreadable: set[str] = set()
+        """Tables whose row could not be read (logged once each)."""
         self._locks: dict[str, asyncio.Lock] = {}
         self._changes: dict[str, asyncio.Event] = {}
         """Per table, the event the waiting polls wait on; replaced at each change."""
@@ -210,14 +241,85 @@ class TableStore:
         return str(row[0]) if row else None
 
     def friends_tables(self, limit: int = 50) -> list[Listed]:
-        """The friends' tables, the most recently changed first."""
+        """The friends' tables of more than one person, the most recently changed first: a
+        flood of tables with one person each (a script's) does not push them off."""
+        query = f"{LIST_COLUMNS} AND NOT {SOLO} ORDER BY updated DESC LIMIT ?"
+        return self._listed(query, limit)
+
+    def solo_tables(self, since: float, limit: int) -> list[Listed]:
+        """The friends' tables changed since ``since`` where nobody but the host sits (yet),
+        the most recent first."""
+        query = f"{LIST_COLUMNS} AND {SOLO} AND updated >= ? ORDER BY updated DESC LIMIT ?"
+        return self._listed(query, since, limit)
+
+    def listed(self, table_ids: list[str]) -> list[Listed]:
+        """These friends' tables (unknown ids and tables against the computer left out), in
+        the order given."""
+        wanted = [table_id for table_id in table_ids if table_id and len(table_id) <= 64]
+        marks = ", ".join("?" for _ in wanted)
+        found = {
+            row.id: row for row in self._listed(f"{LIST_COLUMNS} AND id IN ({marks})", *wanted)
+        }
+        return [found[table_id] for table_id in wanted if table_id in found]
+
+    def drop_abandoned(self, before: float) -> int:
+        """Delete, with their rows, the friends' tables still waiting for players that nobody
+        but their host joined and that have not changed since ``before``; returns how many.
+        A table whose lock is held right now stays."""
+        query = f"SELECT id FROM tables WHERE summary IS NOT NULL AND {SOLO} AND {WAITING}"
         with self._db_lock:
-            rows = self._db.execute(
-                "SELECT id, code, updated, summary FROM tables WHERE summary IS NOT NULL "
-                "ORDER BY updated DESC LIMIT ?",
-                (limit,),
+            rows = self._db.execute(f"{query} AND updated < ?", (before,)).fetchall()
+        dropped = 0
+        for (table_id,) in rows:
+            lock = self._locks.get(table_id)
+            if lock is not None and lock.locked():
+                continue
+            with self._db_lock:
+                self._db.execute("BEGIN")
+                try:
+                    self._db.execute("DELETE FROM deals WHERE table_id = ?", (table_id,))
+                    self._db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
+                self._db.execute("COMMIT")
+            self._tables.pop(table_id, None)
+            self._locks.pop(table_id, None)
+            self._filed.pop(table_id, None)
+            dropped += 1
+        return dropped
+
+    def damaged(self, table_id: str) -> Damaged | None:
+        """The table, if its row exists but cannot be read; None for a readable table and
+        for no table at all."""
+        if self.get(table_id) is not None or not table_id or len(table_id) > 64:
+            return None
+        with self._db_lock:
+            row = self._db.execute(
+                "SELECT data, code, summary FROM tables WHERE id = ?", (table_id,)
+            ).fetchone()
+            numbers = self._db.execute(
+                "SELECT number FROM deals WHERE table_id = ? ORDER BY number", (table_id,)
             ).fetchall()
-        return [Listed(row[0], row[1] or "", row[2], json.loads(row[3])) for row in rows]
+        if row is None:
+            return None
+        deals = [int(number[0]) for number in numbers]
+        return Damaged(table_id, row[1] or "", row[2] is not None, deals, _seat_hashes(row[0]))
+
+    def filed_record(self, table_id: str, number: int) -> dict[str, Any] | None:
+        """A finished deal's hand record as filed, read without its table; None if there is
+        no such deal or its record cannot be read."""
+        with self._db_lock:
+            row = self._db.execute(
+                "SELECT record FROM deals WHERE table_id = ? AND number = ?", (table_id, number)
+            ).fetchone()
+        if row is None:
+            return None
+        try:
+            record = json.loads(row[0])
+        except ValueError:
+            return None
+        return record if isinstance(record, dict) else None
 
     def forget(self, table_id: str) -> None:
         """Drop the table from memory: the next ``get`` reads its last saved state."""
@@ -246,8 +348,25 @@ class TableStore:
                 data["match"]["records"] = [json.loads(record[0]) for record in records]
             return Table.from_json(data)
         except Exception:  # a table saved by an older version we can no longer read
-            log.exception("cannot read table %s", table_id)
+            if table_id not in self._unreadable:  # said once, not at every listing
+                self._unreadable.add(table_id)
+                log.exception("cannot read table %s", table_id)
             return None
+
+    def _listed(self, query: str, *parameters: object) -> list[Listed]:
+        """The rows of a list query; a row that cannot be read is listed as damaged."""
+        with self._db_lock:
+            rows = self._db.execute(query, parameters).fetchall()
+        listed = []
+        for table_id, code, updated, raw in rows:
+            try:
+                summary = json.loads(raw)
+            except ValueError:
+                summary = None
+            readable = isinstance(summary, dict) and self.get(table_id) is not None
+            shown = summary if isinstance(summary, dict) else {}
+            listed.append(Listed(table_id, code or "", updated, shown, damaged=not readable))
+        return listed
 
     def _count_deals(self, table_id: str) -> int:
         row = self._db.execute(
@@ -265,6 +384,15 @@ class TableStore:
                 break
             del self._tables[oldest]
             self._locks.pop(oldest, None)
+
+
+def _seat_hashes(raw: str) -> list[str]:
+    """The seat token hashes of a row that cannot be read as a table, as far as it shows them."""
+    try:
+        seats = json.loads(raw)["seats"]
+        return [seat["token_hash"] for seat in seats if isinstance(seat.get("token_hash"), str)]
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return []
 
 
 def _dumps(data: Any) -> str:
@@ -285,5 +413,6 @@ def summarise(table: Table) -> dict[str, Any]:
         "game": table.game,
         "state": state,
         "seats": [seat.name if not seat.is_free else "" for seat in table.seats],
+        "people": sum(1 for seat in table.seats if seat.kind == "person" and not seat.is_free),
         "deals": done,
     }

@@ -24,13 +24,14 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
-from app.web import forms, lobby, runner
+from app.web import forms, listing, lobby, runner
 from app.web.actions import Refused
 from app.web.deps import (
     Problem,
     ProgramsDep,
     StoreDep,
     find_table,
+    recent_tables,
     remember_table,
     require_person,
     set_seat_cookie,
@@ -55,7 +56,6 @@ from app.web.viewing import (
     view_response,
     viewer_seen,
 )
-from app.web.views import GAME_NAMES
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -113,9 +113,10 @@ async def join_by_code(store: StoreDep, code: str = "") -> Response:
 
 @router.get("/tables")
 async def list_tables(request: Request, store: StoreDep) -> Response:
-    """Every friends' table on this server: waiting, playing, finished (with score sheets)."""
-    listed = store.friends_tables()
-    return render(request, "pages/tables.html", {"tables": listed, "game_names": GAME_NAMES})
+    """The friends' tables on this server: this browser's, those in use (playing, finished,
+    joined), and the newest ones waiting (``app.web.listing``)."""
+    context = listing.tables_context(store, recent_tables(request), time.time())
+    return render(request, "pages/tables.html", context)
 
 
 # ------------------------------------------------------------------ seats

@@ -9,7 +9,6 @@ gets the fresh table and a short message, never a second action.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -22,6 +21,7 @@ from app.engine.match import Match
 from app.engine.record import record_of
 from app.web import actions, forms, runner
 from app.web.actions import Outcome, Refused
+from app.web.damage import damaged_download, record_download
 from app.web.deps import (
     Problem,
     ProgramsDep,
@@ -218,20 +218,18 @@ def after_action(request: Request, table: Table, seat: int, outcome: Outcome) ->
 @router.get("/tables/{table_id}/deals/{number}.json")
 async def download(request: Request, table_id: str, number: str, store: StoreDep) -> Response:
     """A finished deal as a hand record (``trionfi-hand/1``): every card is public by then,
-    so anyone who may see the table (a spectator of a friends' table too) may download it."""
+    so anyone who may see the table (a spectator of a friends' table too) may download it;
+    a damaged table's filed deals too (``app.web.damage``)."""
+    damaged = store.damaged(table_id)
+    if damaged is not None:
+        return damaged_download(request, store, damaged, number)
     table = find_table(store, table_id)
     viewer_seen(request, table)
     async with store.lock(table_id):
         record = finished_record(table, int(number) if number.isdigit() else 0)
     if record is None:
         raise Problem(404, "No such deal", "That deal is not finished, or there is no such deal.")
-    body = json.dumps(record, indent=1)
-    name = f"trionfi-{table.game}-{table.id}-deal-{number}.json"
-    return Response(
-        body,
-        media_type="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
+    return record_download(record, table.game, table.id, number)
 
 
 def finished_record(table: Table, number: int) -> dict[str, Any] | None:
