@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -27,7 +26,7 @@ from app.paths import STATIC_DIR
 from app.web.damage import damaged_page
 from app.web.deps import Problem, TableDamaged
 from app.web.limits import Limiters, RateLimits, Slowed
-from app.web.listing import drop_abandoned, sweep_abandoned
+from app.web.listing import sweep_abandoned
 from app.web.programs import DEFAULT_THINK_MS, LOG_NAME, Program, ProgramPool
 from app.web.render import is_htmx, make_templates, render
 from app.web.routes import friends, pages, tables
@@ -70,7 +69,6 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         sweeper = asyncio.create_task(_sweep_idle_programs(pool))
-        drop_abandoned(store, time.time())
         abandoned = asyncio.create_task(sweep_abandoned(store))
         yield
         sweeper.cancel()

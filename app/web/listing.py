@@ -14,8 +14,8 @@ The list has three parts:
 Why this and not only expiry: a table's friends find it by its link, QR code or short code,
 never by the list, so a table that nobody has joined yet loses nothing by dropping off it; the
 host keeps it under "Your tables". A table still waiting that nobody joined for a day is
-deleted with its rows (``ABANDONED_S``), so such tables do not pile up in the database either.
-A row that cannot be read is listed as damaged, never left out.
+deleted with its rows (``ABANDONED_S``, swept every ten minutes), so such tables do not pile
+up in the database either. A row that cannot be read is listed as damaged, never left out.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def drop_abandoned(store: TableStore, now: float) -> None:
 
 
 async def sweep_abandoned(store: TableStore) -> None:
-    """Sweep every ``SWEEP_S`` seconds while the app runs (it sweeps once as it starts)."""
+    """Sweep every ``SWEEP_S`` seconds while the app runs."""
     while True:
         await asyncio.sleep(SWEEP_S)
         drop_abandoned(store, time.time())

@@ -14,7 +14,7 @@ from pathlib import Path
 from app.web import create_app
 from app.web.deps import RECENT_COOKIE
 from app.web.limits import Rate, RateLimits
-from app.web.listing import ABANDONED_S, SOLO_LISTED_S
+from app.web.listing import ABANDONED_S, SOLO_LISTED_S, drop_abandoned
 from app.web.store import DB_NAME
 from tests.web.friends import code_of, create, full_table, join, play_deal
 from tests.web.support import Person, TestClient, attribute, finish_deal, start
@@ -99,23 +99,22 @@ def test_a_table_nobody_joined_leaves_the_list_but_not_its_host(
     assert host.get().status_code == 200  # still there for the host and the invite link
 
 
-def test_abandoned_tables_are_deleted_with_their_rows(data_dir: Path) -> None:
-    with TestClient(create_app(data_dir)) as client:
-        lonely = create(client)
-        joined = create(client)
-        join(joined, "Bo", 1)
-        solo_game = create(client, seats=("person", "easy", "easy"))
-        assert solo_game.post("start", {}).status_code == 303
-        against_computer = start(client)
-        for person in (lonely, joined, solo_game, against_computer):
-            age(data_dir, person.table_id, ABANDONED_S + 60)
-        fresh = create(client)
-    with TestClient(create_app(data_dir)) as client:  # the sweep runs as the server starts
-        assert rows_of(data_dir, lonely.table_id) == (0, 0)
-        assert client.get(lonely.url).status_code == 404
-        for kept in (joined, solo_game, against_computer, fresh):
-            assert rows_of(data_dir, kept.table_id)[0] == 1
-            assert Person(client, kept.table_id, kept.token).get().status_code == 200
+def test_abandoned_tables_are_deleted_with_their_rows(client: TestClient, data_dir: Path) -> None:
+    lonely = create(client)
+    joined = create(client)
+    join(joined, "Bo", 1)
+    solo_game = create(client, seats=("person", "easy", "easy"))
+    assert solo_game.post("start", {}).status_code == 303
+    against_computer = start(client)
+    for person in (lonely, joined, solo_game, against_computer):
+        age(data_dir, person.table_id, ABANDONED_S + 60)
+    fresh = create(client)
+    drop_abandoned(client.app.state.store, time.time())  # type: ignore[attr-defined]
+    assert rows_of(data_dir, lonely.table_id) == (0, 0)
+    assert client.get(lonely.url).status_code == 404  # gone from memory too
+    for kept in (joined, solo_game, against_computer, fresh):
+        assert rows_of(data_dir, kept.table_id)[0] == 1
+        assert Person(client, kept.table_id, kept.token).get().status_code == 200
 
 
 # ------------------------------------------------------------------ damaged tables
