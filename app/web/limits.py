@@ -13,8 +13,9 @@ more every ``interval`` seconds. The defaults (``RateLimits``):
 A refused request takes nothing from the bucket and gets 429 with a page in the site's style
 and ``Retry-After``. Memory stays bounded: an address whose bucket has filled up again is the
 same as an unknown one and is forgotten, and at most ``max_addresses`` are kept (the least
-recently seen go first). Addresses are ``request.client.host``: behind a proxy that would be
-the proxy's, but ``trionfi serve`` is reached directly on the LAN.
+recently seen go first). Addresses are ``request.client.host`` (an IPv6 address counts as its
+/64 network): behind a proxy that would be the proxy's, but ``trionfi serve`` is reached
+directly on the LAN.
 
 Requests from the server's own machine (a loopback address) are not limited: its owner runs
 the server, and the benchmarks seat 25 tables at once from it (``app.web.tablebench``).
@@ -27,7 +28,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from ipaddress import ip_address
+from ipaddress import IPv6Address, ip_address, ip_network
 
 from fastapi import Request
 
@@ -117,21 +118,29 @@ class Limiters:
 
 
 def client_address(request: Request) -> str:
-    return request.client.host if request.client is not None else "unknown"
-
-
-def is_loopback(address: str) -> bool:
+    """The address a limit counts: the client's, or for IPv6 its /64 network (one home or
+    one phone network hands out a whole /64, so its addresses count as one)."""
+    host = request.client.host if request.client is not None else "unknown"
     try:
-        return ip_address(address).is_loopback
+        address = ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, IPv6Address) and address.ipv4_mapped is None:
+        return str(ip_network(f"{address}/64", strict=False))
+    return host
+
+
+def is_loopback(request: Request) -> bool:
+    try:
+        return request.client is not None and ip_address(request.client.host).is_loopback
     except ValueError:
         return False
 
 
 def _check(limiters: Limiters, limiter: Limiter, request: Request, what: str) -> None:
-    address = client_address(request)
-    if limiters.exempt_loopback and is_loopback(address):
+    if limiters.exempt_loopback and is_loopback(request):
         return
-    wait = limiter.take(address)
+    wait = limiter.take(client_address(request))
     if wait > 0:
         seconds = max(1, math.ceil(wait))
         unit = "second" if seconds == 1 else "seconds"

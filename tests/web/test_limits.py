@@ -76,6 +76,20 @@ def test_each_address_has_its_own_limit(data_dir: Path) -> None:
             assert owner.post("/tables", data=GAME_FORM, follow_redirects=False).status_code == 303
 
 
+def test_an_ipv6_network_counts_as_one_address(data_dir: Path) -> None:
+    app = create_app(data_dir, limits=SMALL)
+    with (
+        TestClient(app, client=("2001:db8:1:2::a", 5000)) as first,
+        TestClient(app, client=("2001:db8:1:2:ffff::b", 5000)) as same_home,
+        TestClient(app, client=("2001:db8:1:3::a", 5000)) as next_door,
+    ):
+        for client in (first, same_home):
+            assert client.post("/tables", data=GAME_FORM, follow_redirects=False).status_code == 303
+        assert first.post("/tables", data=GAME_FORM).status_code == 429
+        assert same_home.post("/tables", data=GAME_FORM).status_code == 429
+        assert next_door.post("/tables", data=GAME_FORM, follow_redirects=False).status_code == 303
+
+
 class Clock:
     def __init__(self) -> None:
         self.now = 1000.0
