@@ -145,6 +145,8 @@ def rejoin_seat(table: Table, seat: int, key: str) -> Seat:
 
 def reissue_rejoin(table: Table, seat: int) -> None:
     """The seat's person asks for a new rejoin link: the old one stops working."""
+    if not table.is_friends:
+        raise Refused("Only a table for friends has rejoin links.", 409)
     place = person_seat(table, seat)
     place.rejoin_key = new_rejoin_key()
 

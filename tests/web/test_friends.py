@@ -24,7 +24,7 @@ from tests.web.friends import (
     poll,
     spectator,
 )
-from tests.web.support import HX, Person, TestClient, attribute, message, status_of
+from tests.web.support import HX, Person, TestClient, attribute, message, start, status_of
 
 
 def table_of(person: Person) -> object:
@@ -262,6 +262,12 @@ def test_the_seated_person_replaces_their_rejoin_link(client: TestClient) -> Non
     assert watcher.post("rejoin", {}).status_code == 403  # only a seated person
     assert rejoin_link(bo.get().text) == new
     assert client.post(new, follow_redirects=False).status_code == 303
+
+
+def test_a_table_against_the_computer_has_no_rejoin_link(client: TestClient) -> None:
+    person = start(client)
+    assert person.post("rejoin", {}).status_code == 409
+    assert client.app.state.store.get(person.table_id).seats[0].rejoin_key is None  # type: ignore[attr-defined]
 
 
 def test_the_host_hands_an_absent_seat_to_a_computer_and_back(client: TestClient) -> None:
