@@ -252,7 +252,7 @@ def test_the_seated_person_replaces_their_rejoin_link(client: TestClient) -> Non
     assert "New rejoin link" in bo.html
     response = bo.post("rejoin", {})
     assert response.status_code == 303
-    assert response.headers["location"] == f"{bo.url}#invite"
+    assert response.headers["location"] == f"{bo.url}#rejoin-link"
     new = rejoin_link(bo.get().text)
     assert new != old
     assert client.post(old, follow_redirects=False).status_code == 403

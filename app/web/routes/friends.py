@@ -181,7 +181,8 @@ async def rejoin(request: Request, table_id: str, seat: str, key: str, store: St
 
 @router.post("/tables/{table_id}/rejoin")
 async def reissue_rejoin(request: Request, table_id: str, store: StoreDep) -> Response:
-    """The seat's person asks for a new rejoin link (the old one stops working)."""
+    """The seat's person asks for a new rejoin link (the old one stops working); the page
+    opens at it (a browser opens the closed ``<details>`` around a linked element)."""
     table = find_table(store, table_id)
     seat = require_person(request, table)
     async with store.lock(table_id):
@@ -190,7 +191,7 @@ async def reissue_rejoin(request: Request, table_id: str, store: StoreDep) -> Re
         except Refused as refusal:
             raise Problem(refusal.status, "Cannot do that", refusal.message) from None
         await asyncio.to_thread(store.save, table)
-    return RedirectResponse(f"/tables/{table_id}#invite", status_code=303)
+    return RedirectResponse(f"/tables/{table_id}#rejoin-link", status_code=303)
 
 
 # ------------------------------------------------------------------ the host's actions
