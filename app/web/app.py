@@ -23,13 +23,16 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from app.paths import STATIC_DIR
-from app.web.deps import Problem
+from app.web.damage import damaged_page
+from app.web.deps import Problem, TableDamaged
 from app.web.head import HeadAsGet
+from app.web.limits import Limiters, RateLimits, Slowed
+from app.web.listing import sweep_abandoned
 from app.web.programs import DEFAULT_THINK_MS, LOG_NAME, Program, ProgramPool
 from app.web.render import is_htmx, make_templates, render
 from app.web.routes import friends, pages, tables
 from app.web.security import Guard
-from app.web.store import NoSuchTable, SaveFailed, TableStore
+from app.web.store import DamagedTable, NoSuchTable, SaveFailed, TableStore
 
 log = logging.getLogger(__name__)
 
@@ -53,19 +56,24 @@ def create_app(
     lan_base: str | None = None,
     programs: Sequence[Program] = (),
     think_ms: int = DEFAULT_THINK_MS,
+    limits: RateLimits | None = None,
 ) -> FastAPI:
     """The app on ``data_dir``; ``lan_base`` (``http://192.168.1.20:8000/``) is the address
     invite links use when the host's own browser opened ``localhost``; ``programs`` are the
     outside programs (``trionfi serve --bot``) offered for computer seats, with their think
-    budget in milliseconds. Their faults and stderr go to ``bots.log`` in ``data_dir``."""
+    budget in milliseconds. Their faults and stderr go to ``bots.log`` in ``data_dir``.
+    ``limits`` are the rate limits per client address (``app.web.limits``; its defaults if
+    None)."""
     store = TableStore(Path(data_dir), prove_writable=True)
     pool = ProgramPool(programs, Path(data_dir) / LOG_NAME, think_ms)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         sweeper = asyncio.create_task(_sweep_idle_programs(pool))
+        abandoned = asyncio.create_task(sweep_abandoned(store))
         yield
         sweeper.cancel()
+        abandoned.cancel()
         await asyncio.to_thread(pool.close_all)
         await asyncio.to_thread(store.close)
 
@@ -76,6 +84,7 @@ def create_app(
     app.state.programs = pool
     app.state.templates = make_templates()
     app.state.lan_base = lan_base
+    app.state.limiters = Limiters.of(limits or RateLimits())
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(Guard)
     app.add_middleware(HeadAsGet)  # the outermost: HEAD is GET for everything inside
@@ -99,7 +108,16 @@ async def _sweep_idle_programs(pool: ProgramPool) -> None:
 def _add_error_pages(app: FastAPI) -> None:
     @app.exception_handler(Problem)
     async def problem(request: Request, error: Problem) -> Response:
-        return error_page(request, error.status, error.title, error.message)
+        if isinstance(error, TableDamaged) and not is_htmx(request):
+            return damaged_page(request, error)
+        response = error_page(request, error.status, error.title, error.message)
+        if isinstance(error, Slowed):
+            response.headers["Retry-After"] = str(error.retry_after)
+        return response
+
+    @app.exception_handler(DamagedTable)
+    async def damaged_table(request: Request, error: DamagedTable) -> Response:
+        return await problem(request, TableDamaged(error.damaged))
 
     @app.exception_handler(NoSuchTable)
     async def no_table(request: Request, error: NoSuchTable) -> Response:

@@ -13,7 +13,7 @@ from fastapi import Depends, Request
 from fastapi.responses import Response
 
 from app.web.programs import ProgramPool
-from app.web.store import TableStore, Untouched
+from app.web.store import Damaged, TableStore, Untouched
 from app.web.tables import Table
 
 SEAT_COOKIE = "trionfi_seat"
@@ -49,6 +49,19 @@ def get_programs(request: Request) -> ProgramPool:
 
 
 ProgramsDep = Annotated[ProgramPool, Depends(get_programs)]
+
+
+class TableDamaged(Problem):
+    """The table's saved row cannot be read: its page says so and offers its finished deals."""
+
+    def __init__(self, damaged: Damaged) -> None:
+        super().__init__(
+            500,
+            "This table is damaged",
+            "This table was saved, but its saved state is damaged or was written by a version "
+            "of Trionfi that this one cannot read, so it cannot be shown or played any more.",
+        )
+        self.damaged = damaged
 
 
 def seat_of(request: Request, table: Table) -> int | None:

@@ -33,7 +33,7 @@ LEGAL = re.compile(r'class="card legal[^"]*"\s+name="(?:card|select)" value="([^
 
 def start_server(port: int, data: Path) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1"]
-    command += ["--port", str(port), "--data", str(data)]
+    command += ["--port", str(port), "--data", str(data), "--no-rate-limits"]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
     for _ in range(200):
         try:

@@ -48,9 +48,13 @@ def seat_person(table: Table, seat: int, name: str) -> str:
     place = table.seats[seat]
     place.name = name
     place.token_hash = hash_token(token)
-    place.rejoin_key = secrets.token_urlsafe(18)
+    place.rejoin_key = new_rejoin_key()
     table.version += 1
     return token
+
+
+def new_rejoin_key() -> str:
+    return secrets.token_urlsafe(18)
 
 
 def take_seat(table: Table, seat: int, name: str, current: int | None) -> str:
@@ -118,16 +122,34 @@ def end_match(table: Table, seat: int) -> None:
 
 
 def rejoin(table: Table, seat: int, key: str) -> str:
-    """Take a seat back with its private link: a new cookie token, the old one stops working."""
+    """Take a seat back with its private link: a new cookie token and a new link, so the
+    device that held the seat, and anyone who saw the old link, can only watch now."""
+    place = rejoin_seat(table, seat, key)
+    token = new_token()
+    place.token_hash = hash_token(token)
+    place.rejoin_key = new_rejoin_key()
+    return token
+
+
+def rejoin_seat(table: Table, seat: int, key: str) -> Seat:
+    """The seat whose current rejoin link this is; an old or made-up link is refused."""
     if not 0 <= seat < len(table.seats):
         raise Refused("That rejoin link is not valid.", 403)
     place = table.seats[seat]
     expected = place.rejoin_key
     if expected is None or not secrets.compare_digest(expected.encode(), key.encode()):
-        raise Refused("That rejoin link is not valid.", 403)
-    token = new_token()
-    place.token_hash = hash_token(token)
-    return token
+        raise Refused(
+            "That rejoin link is not valid: it was used or replaced since, or mistyped.", 403
+        )
+    return place
+
+
+def reissue_rejoin(table: Table, seat: int) -> None:
+    """The seat's person asks for a new rejoin link: the old one stops working."""
+    if not table.is_friends:
+        raise Refused("Only a table for friends has rejoin links.", 409)
+    place = person_seat(table, seat)
+    place.rejoin_key = new_rejoin_key()
 
 
 def changed(table: Table) -> None:

@@ -54,6 +54,11 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         default=None,
         help="outside programs' think budget per decision, in ms (default 2000)",
     )
+    serve.add_argument(
+        "--no-rate-limits",
+        action="store_true",
+        help="let any address create tables and try codes as fast as it likes (benchmarks)",
+    )
     serve.set_defaults(run=run)
     return serve
 
@@ -164,12 +169,14 @@ def serve(args: argparse.Namespace, programs: Sequence[Program], think_ms: int) 
 
     from app.web.app import create_app  # noqa: PLC0415
     from app.web.connections import BACKLOG, guarded_protocol  # noqa: PLC0415
+    from app.web.limits import RateLimits  # noqa: PLC0415
     from app.web.programs import LOG_NAME, probe  # noqa: PLC0415
 
     url = public_url(args.host, args.port)
     pinned = bool(os.environ.get(PUBLIC_URL_VARIABLE, "").strip())
     lan_base = url if is_wildcard(args.host) or pinned else None
-    app = create_app(args.data, lan_base, programs, think_ms)
+    limits = RateLimits(enabled=not args.no_rate_limits)
+    app = create_app(args.data, lan_base, programs, think_ms, limits=limits)
     for program in programs:
         problem = probe(program, think_ms, Path(args.data) / LOG_NAME)
         state = "ready" if problem is None else f"does not start ({problem})"

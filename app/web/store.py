@@ -84,6 +84,19 @@ COLUMNS = {"code": "TEXT", "summary": "TEXT"}
 """Columns added for friends' tables (a database of an older version gets them on opening)."""
 
 
+SOLO = (
+    "(CASE WHEN json_valid(summary) "
+    "THEN coalesce(json_extract(summary, '$.people'), 2) <= 1 ELSE 0 END)"
+)
+"""SQL: a friends' table where nobody but its host sits (1 or 0, never an error whatever the
+summary holds; a summary of an older version, which does not count people, is not one)."""
+WAITING = (
+    "(CASE WHEN json_valid(summary) "
+    "THEN coalesce(json_extract(summary, '$.state') = 'waiting', 0) ELSE 0 END)"
+)
+LIST_COLUMNS = "SELECT id, code, updated, summary, data FROM tables WHERE summary IS NOT NULL"
+
+
 @dataclass(frozen=True)
 class Listed:
     """A friends' table as the list of tables shows it."""
@@ -92,10 +105,34 @@ class Listed:
     code: str
     updated: float
     summary: dict[str, Any]
+    damaged: bool = False
+    """Its row cannot be read (its summary may be empty): the list says so."""
+
+
+@dataclass(frozen=True)
+class Damaged:
+    """A table whose row this version cannot read (corrupt, or saved in a form it does not
+    know): what can still be told of it. Its finished deals are rows of their own."""
+
+    id: str
+    code: str
+    is_friends: bool
+    deals: list[int]
+    """The numbers of its finished deals whose hand records are kept."""
+    seat_hashes: list[str]
+    """Its people's token hashes, if the row still shows them (empty otherwise)."""
 
 
 class NoSuchTable(LookupError):
     """No table has that id (the routes answer 404)."""
+
+
+class DamagedTable(LookupError):
+    """The table's row exists but cannot be read (the routes show what is left of it)."""
+
+    def __init__(self, damaged: Damaged) -> None:
+        super().__init__(damaged.id)
+        self.damaged = damaged
 
 
 class Untouched(Exception):
@@ -132,6 +169,8 @@ class TableStore:
         self._filed: dict[str, int] = {}
         """Per table, how many finished deals are in ``deals`` already."""
         self._tables: OrderedDict[str, Table] = OrderedDict()
+        self._unreadable: set[str] = set()
+        """Tables whose row could not be read (logged once each)."""
         self._locks: dict[str, asyncio.Lock] = {}
         self._lock_users: dict[str, int] = {}
         """Per table, how many requests hold or await its lock; the lock goes when none do."""
@@ -209,8 +248,54 @@ class TableStore:
         return await self._finish(self._reader, self._find_code, code)
 
     async def friends_tables(self, limit: int = 50) -> list[Listed]:
-        """The friends' tables, the most recently changed first."""
-        return await self._finish(self._reader, self._friends_tables, limit)
+        """The friends' tables of more than one person, the most recently changed first: a
+        flood of tables with one person each (a script's) does not push them off."""
+        query = f"{LIST_COLUMNS} AND NOT {SOLO} ORDER BY updated DESC LIMIT ?"
+        return await self._finish(self._reader, self._listed, query, limit)
+
+    async def solo_tables(self, since: float, limit: int) -> list[Listed]:
+        """The friends' tables changed since ``since`` where nobody but the host sits (yet),
+        the most recent first."""
+        query = f"{LIST_COLUMNS} AND {SOLO} AND updated >= ? ORDER BY updated DESC LIMIT ?"
+        return await self._finish(self._reader, self._listed, query, since, limit)
+
+    async def listed(self, table_ids: list[str]) -> list[Listed]:
+        """These friends' tables (unknown ids and tables against the computer left out), in
+        the order given."""
+        wanted = [table_id for table_id in table_ids if table_id and len(table_id) <= 64]
+        marks = ", ".join("?" for _ in wanted)
+        query = f"{LIST_COLUMNS} AND id IN ({marks})"
+        rows = await self._finish(self._reader, self._listed, query, *wanted)
+        found = {row.id: row for row in rows}
+        return [found[table_id] for table_id in wanted if table_id in found]
+
+    async def drop_abandoned(self, before: float) -> int:
+        """Delete, with their rows, the friends' tables still waiting for players that nobody
+        but their host joined and that have not changed since ``before``; returns how many.
+        Each goes under its own lock, so no request is using it meanwhile."""
+        dropped = 0
+        for table_id in await self._finish(self._reader, self._abandoned, before):
+            async with self._holding(table_id):
+                if await self._finish(self._writer, self._delete_abandoned, table_id, before):
+                    self._drop(table_id)
+                    dropped += 1
+        return dropped
+
+    async def damaged(self, table_id: str) -> Damaged | None:
+        """The table, if its row exists but cannot be read; None for a readable table and
+        for no table at all."""
+        try:
+            async with self.reading(table_id):
+                return None
+        except DamagedTable as error:
+            return error.damaged
+        except NoSuchTable:
+            return None
+
+    async def filed_record(self, table_id: str, number: int) -> dict[str, Any] | None:
+        """A finished deal's hand record as filed, read without its table; None if there is
+        no such deal or its record cannot be read."""
+        return await self._finish(self._reader, self._filed_record, table_id, number)
 
     async def count(self) -> int:
         return await self._finish(self._reader, self._count)
@@ -349,6 +434,9 @@ class TableStore:
         if table is None:
             table = await self._finish(self._reader, self._load, table_id)
             if table is None:
+                damaged = await self._finish(self._reader, self._damaged, table_id)
+                if damaged is not None:
+                    raise DamagedTable(damaged)
                 raise NoSuchTable(table_id)
             self._remember(table)
         self._tables.move_to_end(table_id)
@@ -400,7 +488,9 @@ class TableStore:
                 data["match"]["records"] = [json.loads(record[0]) for record in records]
             return Table.from_json(data)
         except Exception:  # a table saved by an older version we can no longer read
-            log.exception("cannot read table %s", table_id)
+            if table_id not in self._unreadable:  # said once, not at every listing
+                self._unreadable.add(table_id)
+                log.exception("cannot read table %s", table_id)
             return None
 
     def _find_code(self, code: str) -> str | None:
@@ -408,17 +498,72 @@ class TableStore:
         found = row.fetchone()
         return str(found[0]) if found else None
 
-    def _friends_tables(self, limit: int) -> list[Listed]:
-        rows = (
+    def _listed(self, query: str, *parameters: object) -> list[Listed]:
+        """The rows of a list query; a row that cannot be read is listed as damaged (its
+        summary or its data is not JSON, or reading it as a table failed before)."""
+        rows = self._connection().execute(query, parameters).fetchall()
+        listed = []
+        for table_id, code, updated, raw, data in rows:
+            summary = _json_or_none(raw)
+            readable = (
+                isinstance(summary, dict)
+                and table_id not in self._unreadable
+                and isinstance(_json_or_none(data), dict)
+            )
+            shown = summary if isinstance(summary, dict) else {}
+            listed.append(Listed(table_id, code or "", updated, shown, damaged=not readable))
+        return listed
+
+    def _abandoned(self, before: float) -> list[str]:
+        query = f"SELECT id FROM tables WHERE summary IS NOT NULL AND {SOLO} AND {WAITING}"
+        rows = self._connection().execute(f"{query} AND updated < ?", (before,)).fetchall()
+        return [str(row[0]) for row in rows]
+
+    def _delete_abandoned(self, table_id: str, before: float) -> bool:
+        """Delete the table and its deals if it is still abandoned (checked in the same
+        transaction, so a table joined meanwhile stays)."""
+        db = self._connection()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            gone = db.execute(
+                f"DELETE FROM tables WHERE id = ? AND summary IS NOT NULL AND {SOLO} "
+                f"AND {WAITING} AND updated < ?",
+                (table_id, before),
+            ).rowcount
+            if gone:
+                db.execute("DELETE FROM deals WHERE table_id = ?", (table_id,))
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        return bool(gone)
+
+    def _damaged(self, table_id: str) -> Damaged | None:
+        if not table_id or len(table_id) > 64:
+            return None
+        db = self._connection()
+        row = db.execute(
+            "SELECT data, code, summary FROM tables WHERE id = ?", (table_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        numbers = db.execute(
+            "SELECT number FROM deals WHERE table_id = ? ORDER BY number", (table_id,)
+        ).fetchall()
+        deals = [int(number[0]) for number in numbers]
+        return Damaged(table_id, row[1] or "", row[2] is not None, deals, _seat_hashes(row[0]))
+
+    def _filed_record(self, table_id: str, number: int) -> dict[str, Any] | None:
+        row = (
             self._connection()
             .execute(
-                "SELECT id, code, updated, summary FROM tables WHERE summary IS NOT NULL "
-                "ORDER BY updated DESC LIMIT ?",
-                (limit,),
+                "SELECT record FROM deals WHERE table_id = ? AND number = ?", (table_id, number)
             )
-            .fetchall()
+            .fetchone()
         )
-        return [Listed(row[0], row[1] or "", row[2], json.loads(row[3])) for row in rows]
+        record = _json_or_none(row[0]) if row is not None else None
+        return record if isinstance(record, dict) else None
 
     def _count(self) -> int:
         row = self._connection().execute("SELECT COUNT(*) FROM tables").fetchone()
@@ -520,6 +665,22 @@ def _database_problem(path: Path, error: sqlite3.Error) -> str:
     return f"the database {path} {what}; it was left as it is"
 
 
+def _json_or_none(raw: str | None) -> Any:
+    try:
+        return json.loads(raw) if raw is not None else None
+    except ValueError:
+        return None
+
+
+def _seat_hashes(raw: str) -> list[str]:
+    """The seat token hashes of a row that cannot be read as a table, as far as it shows them."""
+    try:
+        seats = json.loads(raw)["seats"]
+        return [seat["token_hash"] for seat in seats if isinstance(seat.get("token_hash"), str)]
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return []
+
+
 def _dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"))
 
@@ -538,5 +699,6 @@ def summarise(table: Table) -> dict[str, Any]:
         "game": table.game,
         "state": state,
         "seats": [seat.name if not seat.is_free else "" for seat in table.seats],
+        "people": sum(1 for seat in table.seats if seat.kind == "person" and not seat.is_free),
         "deals": done,
     }

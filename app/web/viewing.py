@@ -160,6 +160,7 @@ def invite_context(request: Request, table: Table, viewer: int | None) -> dict[s
         "qr": qr_svg(link),
         "code": table.code,
         "rejoin": rejoin,
+        "renew_rejoin": f"/tables/{table.id}/rejoin",
         "invite_is_local": local,
     }
 

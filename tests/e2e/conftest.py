@@ -59,7 +59,8 @@ class Server:
 
     def start(self) -> None:
         command = [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1"]
-        command += ["--port", str(self.port), "--data", str(self.data_dir), *self.extra]
+        command += ["--port", str(self.port), "--data", str(self.data_dir), "--no-rate-limits"]
+        command += self.extra
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
         deadline = time.monotonic() + 20

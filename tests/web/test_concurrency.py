@@ -15,9 +15,14 @@ import httpx
 from app.engine.record import record_of, replay
 from app.web import create_app
 from app.web.deps import SEAT_COOKIE
+from app.web.limits import RateLimits
 from tests.web.support import attribute
 
 LEGAL = re.compile(r'class="card legal[^"]*"\s+name="(?:card|select)" value="([^"]+)"')
+
+
+UNLIMITED = RateLimits(enabled=False)
+"""Many tables from one address at once (as a load test, not a person)."""
 
 
 def run(scenario: Coroutine[Any, Any, None]) -> None:
@@ -81,7 +86,7 @@ async def everyone_at_once(people: list[Browser]) -> list[int]:
 
 
 def test_simultaneous_clicks_at_one_table_apply_once(tmp_path: Path) -> None:
-    app = create_app(tmp_path)
+    app = create_app(tmp_path, limits=UNLIMITED)
 
     async def scenario() -> None:
         transport = httpx.ASGITransport(app=app)
@@ -107,7 +112,7 @@ def test_simultaneous_clicks_at_one_table_apply_once(tmp_path: Path) -> None:
 
 
 def test_simultaneous_clicks_at_many_tables(tmp_path: Path) -> None:
-    app = create_app(tmp_path)
+    app = create_app(tmp_path, limits=UNLIMITED)
 
     async def one_table(client: httpx.AsyncClient) -> None:
         created = await client.post("/tables", data={"game": "troccas", "speed": "instant"})

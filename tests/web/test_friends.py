@@ -24,7 +24,7 @@ from tests.web.friends import (
     poll,
     spectator,
 )
-from tests.web.support import HX, Person, TestClient, attribute, message, status_of
+from tests.web.support import HX, Person, TestClient, attribute, message, start, status_of
 
 
 def table_of(person: Person) -> object:
@@ -227,7 +227,47 @@ def test_rejoin_link_moves_the_seat_to_another_device(client: TestClient) -> Non
     client.cookies.clear()
     assert attribute(phone.get().text, "data-seat") == "1"
     assert "data-seat" not in re.search(r'<div id="table"[^>]*>', bo.get().text).group(0)  # type: ignore[union-attr]
-    assert client.post(path, follow_redirects=False).status_code == 303  # the link still works
+    assert client.post(path, follow_redirects=False).status_code == 403  # used: it is spent
+    assert "not valid" in client.get(path).text
+    assert attribute(phone.get().text, "data-seat") == "1"  # the failed use moved nothing
+    fresh = rejoin_link(phone.html)
+    assert fresh != path
+    response = client.post(fresh, follow_redirects=False)
+    assert response.status_code == 303  # the page shows the seat's new link, which works
+    client.cookies.clear()
+    assert "data-seat" not in re.search(r'<div id="table"[^>]*>', phone.get().text).group(0)  # type: ignore[union-attr]
+
+
+def rejoin_link(html: str) -> str:
+    link = re.search(r'aria-label="Your rejoin link" id="rejoin-link" value="([^"]+)"', html)
+    assert link
+    return link.group(1).removeprefix("http://testserver")
+
+
+def test_the_seated_person_replaces_their_rejoin_link(client: TestClient) -> None:
+    host = create(client)
+    bo = join(host, "Bo", 1)
+    old = rejoin_link(bo.html)
+    assert f'action="{bo.url}/rejoin"' in bo.html
+    assert "New rejoin link" in bo.html
+    response = bo.post("rejoin", {})
+    assert response.status_code == 303
+    assert response.headers["location"] == f"{bo.url}#rejoin-link"
+    new = rejoin_link(bo.get().text)
+    assert new != old
+    assert client.post(old, follow_redirects=False).status_code == 403
+    assert attribute(bo.get().text, "data-seat") == "1"  # Bo keeps his seat
+    assert rejoin_link(host.get().text) != new  # each seat has its own link
+    watcher = spectator(host)
+    assert watcher.post("rejoin", {}).status_code == 403  # only a seated person
+    assert rejoin_link(bo.get().text) == new
+    assert client.post(new, follow_redirects=False).status_code == 303
+
+
+def test_a_table_against_the_computer_has_no_rejoin_link(client: TestClient) -> None:
+    person = start(client)
+    assert person.post("rejoin", {}).status_code == 409
+    assert client.app.state.store.get(person.table_id).seats[0].rejoin_key is None  # type: ignore[attr-defined]
 
 
 def test_the_host_hands_an_absent_seat_to_a_computer_and_back(client: TestClient) -> None:

@@ -20,21 +20,23 @@ import logging
 import time
 from collections.abc import Callable
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
-from app.web import forms, lobby, runner
+from app.web import forms, listing, lobby, runner
 from app.web.actions import Refused
 from app.web.deps import (
     Problem,
     ProgramsDep,
     StoreDep,
+    recent_tables,
     remember_table,
     require_person,
     set_seat_cookie,
 )
 from app.web.frames import first_stop
+from app.web.limits import limit_creation, limit_lookup
 from app.web.presence import presence
 from app.web.programs import ProgramPool
 from app.web.render import is_htmx, no_content, render
@@ -53,7 +55,6 @@ from app.web.viewing import (
     view_response,
     viewer_seen,
 )
-from app.web.views import GAME_NAMES
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -78,7 +79,7 @@ async def read_form(request: Request) -> FormData:
 # ------------------------------------------------------------------ creating and finding
 
 
-@router.post("/friends")
+@router.post("/friends", dependencies=[Depends(limit_creation)])
 async def create(request: Request, store: StoreDep, programs: ProgramsDep) -> Response:
     form = await read_form(request)
     try:
@@ -101,7 +102,7 @@ async def unused_code(store: TableStore) -> str:
             return code
 
 
-@router.get("/join")
+@router.get("/join", dependencies=[Depends(limit_lookup)])
 async def join_by_code(store: StoreDep, code: str = "") -> Response:
     """The home page's "Table code" form: the code leads to the table's address."""
     typed = normal_code(code)[:16]
@@ -113,9 +114,10 @@ async def join_by_code(store: StoreDep, code: str = "") -> Response:
 
 @router.get("/tables")
 async def list_tables(request: Request, store: StoreDep) -> Response:
-    """Every friends' table on this server: waiting, playing, finished (with score sheets)."""
-    listed = await store.friends_tables()
-    return render(request, "pages/tables.html", {"tables": listed, "game_names": GAME_NAMES})
+    """The friends' tables on this server: this browser's, those in use (playing, finished,
+    joined), and the newest ones waiting (``app.web.listing``)."""
+    context = await listing.tables_context(store, recent_tables(request), time.time())
+    return render(request, "pages/tables.html", context)
 
 
 # ------------------------------------------------------------------ seats
@@ -153,9 +155,11 @@ async def rejoin_page(
     """The private rejoin link asks before it moves the seat (a link preview must not)."""
     async with store.reading(table_id) as table:
         index = forms.address_number(seat, "seat", 0, len(table.seats) - 1)
-        if table.seats[index].rejoin_key is None:
-            raise Problem(403, "Not valid", "That rejoin link is not valid.")
-        context = {"table": table, "seat": index, "name": table.seats[index].name, "key": key}
+        try:
+            place = lobby.rejoin_seat(table, index, key)
+        except Refused as refusal:
+            raise Problem(refusal.status, "Not valid", refusal.message) from None
+        context = {"table": table, "seat": index, "name": place.name, "key": key}
         return render(request, "pages/rejoin.html", context)
 
 
@@ -172,6 +176,20 @@ async def rejoin(request: Request, table_id: str, seat: str, key: str, store: St
     set_seat_cookie(response, table_id, token)
     remember_table(request, response, table_id)
     return response
+
+
+@router.post("/tables/{table_id}/rejoin")
+async def reissue_rejoin(request: Request, table_id: str, store: StoreDep) -> Response:
+    """The seat's person asks for a new rejoin link (the old one stops working); the page
+    opens at it (a browser opens the closed ``<details>`` around a linked element)."""
+    async with store.writing(table_id) as table:
+        seat = require_person(request, table)
+        try:
+            lobby.reissue_rejoin(table, seat)
+        except Refused as refusal:
+            raise Problem(refusal.status, "Cannot do that", refusal.message) from None
+        await store.commit(table)
+    return RedirectResponse(f"/tables/{table_id}#rejoin-link", status_code=303)
 
 
 # ------------------------------------------------------------------ the host's actions

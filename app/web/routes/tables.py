@@ -9,12 +9,11 @@ gets the fresh table and a short message, never a second action.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Callable
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
@@ -22,6 +21,7 @@ from app.engine.match import Match
 from app.engine.record import record_of
 from app.web import actions, forms, runner
 from app.web.actions import Outcome, Refused
+from app.web.damage import damaged_download, record_download
 from app.web.deps import (
     Problem,
     ProgramsDep,
@@ -31,9 +31,10 @@ from app.web.deps import (
     set_seat_cookie,
 )
 from app.web.frames import first_stop
+from app.web.limits import limit_creation
 from app.web.programs import ProgramPool
 from app.web.render import is_htmx
-from app.web.store import TableStore
+from app.web.store import DamagedTable, TableStore
 from app.web.tables import (
     SEAT_NAMES,
     Seat,
@@ -86,7 +87,7 @@ def new_table(setup: forms.Setup, programs: ProgramPool | None = None) -> tuple[
     return table, token
 
 
-@router.post("/tables")
+@router.post("/tables", dependencies=[Depends(limit_creation)])
 async def create_table(request: Request, store: StoreDep, programs: ProgramsDep) -> Response:
     form = await _form(request)
     try:
@@ -218,22 +219,20 @@ def after_action(request: Request, table: Table, seat: int, outcome: Outcome) ->
 @router.get("/tables/{table_id}/deals/{number}.json")
 async def download(request: Request, table_id: str, number: str, store: StoreDep) -> Response:
     """A finished deal as a hand record (``trionfi-hand/1``): every card is public by then,
-    so anyone who may see the table (a spectator of a friends' table too) may download it."""
+    so anyone who may see the table (a spectator of a friends' table too) may download it;
+    a damaged table's filed deals too (``app.web.damage``)."""
     # Every deal takes at least one version, so no deal's number is above the highest version.
     deal_number = forms.address_number(number, "deal", 1, forms.MAX_VERSION)
-    async with store.reading(table_id) as table:
-        viewer_seen(request, table)
-        record = finished_record(table, deal_number)
-        game = table.game
+    try:
+        async with store.reading(table_id) as table:
+            viewer_seen(request, table)
+            record = finished_record(table, deal_number)
+            game = table.game
+    except DamagedTable as error:
+        return await damaged_download(request, store, error.damaged, deal_number)
     if record is None:
         raise Problem(404, "No such deal", "That deal is not finished, or there is no such deal.")
-    body = json.dumps(record, indent=1)
-    name = f"trionfi-{game}-{table_id}-deal-{deal_number}.json"
-    return Response(
-        body,
-        media_type="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
+    return record_download(record, game, table_id, deal_number)
 
 
 def finished_record(table: Table, number: int) -> dict[str, Any] | None:

@@ -1,0 +1,67 @@
+"""The list of tables (``/tables``), made so that a flood of new tables cannot push real ones
+off it, and the sweep that deletes tables nobody joined.
+
+The list has three parts:
+
+- **Your tables**: the friends' tables this browser sat at (the ``trionfi_recent`` cookie),
+  always shown, whatever else happens on the server.
+- **Tables**: the 50 most recently changed friends' tables where more than one person sits:
+  tables being played, finished matches, lobbies someone has joined.
+- **Just created**: the 10 most recent tables where only their host sits, changed in the last
+  ten minutes. A script creating empty tables (held to 10 a minute per address by
+  ``app.web.limits``) can fill only this part, and only for ten minutes.
+
+Why this and not only expiry: a table's friends find it by its link, QR code or short code,
+never by the list, so a table that nobody has joined yet loses nothing by dropping off it; the
+host keeps it under "Your tables". A table still waiting that nobody joined for a day is
+deleted with its rows (``ABANDONED_S``, swept every ten minutes), so such tables do not pile
+up in the database either. A row that cannot be read is listed as damaged, never left out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+from app.web.store import TableStore
+from app.web.views import GAME_NAMES
+
+log = logging.getLogger(__name__)
+
+LISTED = 50
+SOLO_LISTED = 10
+SOLO_LISTED_S = 10 * 60.0
+"""How long a table with only its host stays on the list after its last change."""
+ABANDONED_S = 24 * 60 * 60.0
+"""A table waiting for players that nobody joined is deleted this long after its last change."""
+SWEEP_S = 10 * 60.0
+
+
+async def tables_context(store: TableStore, own: list[str], now: float) -> dict[str, Any]:
+    """What ``pages/tables.html`` shows; ``own`` is the ids of this browser's tables."""
+    yours = await store.listed(own)
+    mine = {row.id for row in yours}
+    in_use = [row for row in await store.friends_tables(LISTED) if row.id not in mine]
+    solo = await store.solo_tables(now - SOLO_LISTED_S, SOLO_LISTED)
+    return {
+        "own": yours,
+        "tables": in_use,
+        "solo": [row for row in solo if row.id not in mine],
+        "game_names": GAME_NAMES,
+    }
+
+
+async def drop_abandoned(store: TableStore, now: float) -> None:
+    """Delete the tables waiting for players that nobody joined in ``ABANDONED_S``."""
+    dropped = await store.drop_abandoned(now - ABANDONED_S)
+    if dropped:
+        log.info("deleted %d tables that nobody joined", dropped)
+
+
+async def sweep_abandoned(store: TableStore) -> None:
+    """Sweep every ``SWEEP_S`` seconds while the app runs."""
+    while True:
+        await asyncio.sleep(SWEEP_S)
+        await drop_abandoned(store, time.time())
