@@ -23,8 +23,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from app.paths import STATIC_DIR
+from app.protocol.naming import Program
 from app.web.deps import Problem
-from app.web.programs import DEFAULT_THINK_MS, LOG_NAME, Program, ProgramPool
+from app.web.programs import DEFAULT_THINK_MS, LOG_NAME, ProgramPool
 from app.web.render import is_htmx, make_templates, render
 from app.web.routes import friends, pages, tables
 from app.web.security import Guard

@@ -89,14 +89,9 @@ def run(args: argparse.Namespace) -> int:
     # Imported here so that building the CLI's parser stays fast for the other commands.
     import uvicorn  # noqa: PLC0415
 
+    from app.protocol.naming import BadProgram, parse_programs  # noqa: PLC0415
     from app.web.app import create_app  # noqa: PLC0415
-    from app.web.programs import (  # noqa: PLC0415
-        DEFAULT_THINK_MS,
-        LOG_NAME,
-        BadProgram,
-        parse_programs,
-        probe,
-    )
+    from app.web.programs import DEFAULT_THINK_MS, LOG_NAME, probe  # noqa: PLC0415
 
     try:
         programs = parse_programs(args.bot)

@@ -19,8 +19,9 @@ import pytest
 from app.engine.observation import observe
 from app.engine.record import record_of
 from app.engine.record import start as record_start
+from app.protocol.naming import BadProgram, Program, parse_program, parse_programs
 from app.web import create_app
-from app.web.programs import BadProgram, Program, ProgramPool, parse_program, parse_programs
+from app.web.programs import ProgramPool
 from app.web.store import TableStore
 from app.web.tables import Table
 from tests.web.support import Person, TestClient, finish_deal, start
