@@ -246,10 +246,11 @@ class ProgramBot:
 
     def start(self) -> str | None:
         """Start the program and greet it (a server checks its programs when it starts):
-        None if it answered ready, else what went wrong."""
+        None if it answered ready, else what went wrong, which is also logged."""
         try:
             self._running()
         except _Fault as fault:
+            self._fault(fault)
             return f"{fault.kind}: {fault.detail}"
         return None
 

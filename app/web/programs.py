@@ -8,7 +8,8 @@ does wrong, its seat's decision is made by the fallback level (``FALLBACK_LEVEL`
 table says so; the fault, the offending line and the program's stderr go to the log file
 beside the database.
 
-The ``--bot`` arguments are read by ``app.protocol.naming``, as the arena reads them.
+The ``--bot`` arguments are read by ``app.protocol.naming``, as the arena reads them; the
+start-up check (``probe``) writes what went wrong to the log as well.
 
 A program sees what its seat may see and no more: it is never given the others' hands, not
 even under the setting "opponents see all hands", which is about our own levels.
@@ -190,9 +191,11 @@ def _close(bots: list[ProgramBot]) -> None:
 
 def probe(program: Program, think_ms: int, log_path: Path | None = None) -> str | None:
     """Whether ``program`` starts and answers hello (as at Danish Tarok's seat 1): None if it
-    does, else what went wrong. Its faults here are not counted; its stderr goes to the log."""
+    does, else what went wrong. Its faults here are not counted among the tables' ones, but
+    they go to the log (``mine [start-up check, seat 1, hello]: crash: …``) with its stderr."""
     setup = program_seat("danish-tarok", Options(), "probe", 1, think_ms)
-    bot = ProgramBot(program.name, program.command, setup, RandomBot(), FaultLog(log_path))
+    faults = FaultLog(log_path)
+    bot = ProgramBot(program.name, program.command, setup, RandomBot(), faults, "start-up check")
     try:
         return bot.start()
     finally:
