@@ -304,6 +304,13 @@ def test_the_limit_counts_the_characters_before_the_newline(length: int, refused
     lines = list(bounded_lines(stream))
     assert isinstance(lines[0], Overlong) is refused
     assert lines[1:] == ["next\n", Overlong("b" * EXCERPT), "last"]
+    padded = '{"type": "ready", "name": "' + "n" * (length - 29) + '"}\n'
+    assert len(padded) == length + 1
+    if refused:
+        with pytest.raises(messages.BadAnswer, match="a line longer than"):
+            messages.decode(padded)
+    else:
+        assert messages.decode(padded)["type"] == "ready"
 
 
 def test_the_arena_logs_an_excerpt_of_an_over_long_answer(tmp_path: Path) -> None:
