@@ -39,6 +39,7 @@ from app.engine.options import GAMES as GAME_KEYS
 from app.engine.options import Options
 from app.engine.record import record_of, result
 from app.engine.rng import derive_seed, stream
+from app.protocol.naming import parse_programs
 from app.protocol.program import FaultLog, ProgramBot, ProgramSeat
 
 Z95 = 1.959964
@@ -448,13 +449,13 @@ def main(args: argparse.Namespace) -> int:
 def _setup(args: argparse.Namespace) -> Setup:
     game = GAMES[args.game]
     players = tuple(p.strip() for p in args.players.split(","))
-    external = tuple(_external(text) for text in args.bot)
-    names = set(LEVEL_NAMES) | {name for name, _ in external}
+    external = tuple((program.name, program.command) for program in parse_programs(args.bot))
+    names = [*LEVEL_NAMES, *(name for name, _ in external)]
     if len(players) != game.seat_count:
         raise ValueError(f"{game.name} needs {game.seat_count} players, not {len(players)}")
     unknown = [p for p in players if p not in names]
     if unknown:
-        raise ValueError(f"unknown level {unknown[0]!r}: levels are {', '.join(LEVEL_NAMES)}")
+        raise ValueError(f"unknown level {unknown[0]!r}: players are {', '.join(names)}")
     if args.deals < 1 or args.hard_budget < 1:
         raise ValueError("--deals and --hard-budget must be positive")
     options = Options.from_json(args.game, dict.fromkeys(args.option, True))
@@ -472,10 +473,3 @@ def _setup(args: argparse.Namespace) -> Setup:
         args.think_ms,
         args.bot_log if external else None,
     )
-
-
-def _external(text: str) -> tuple[str, str]:
-    name, sep, command = text.partition("=")
-    if not sep or not name or not command:
-        raise ValueError(f'--bot takes NAME="COMMAND", not {text!r}')
-    return name.strip(), command.strip().strip('"')

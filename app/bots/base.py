@@ -106,11 +106,10 @@ class LevelBot:
         if self.level == "easy":
             return easy.play(obs, rng)
         first = self.medium(obs)
-        if self.level == "medium":
-            return first
-        convention = first.reason.startswith("cover")
+        if self.level == "medium" or first.convention:
+            return first  # hard keeps the seed's conventions, as medium does (rules.md 2.15)
         budget, see_all = self.settings.hard_budget, self.settings.see_all
-        choice = hard.decide(obs, rng, budget, see_all, first, convention)
+        choice = hard.decide(obs, rng, budget, see_all, first)
         if choice.card == first.card and first.reason != "your only legal card":
             choice.reason = f"{first.reason}; {choice.reason.split(': ', 1)[-1]}"
         return choice

@@ -1,7 +1,9 @@
-"""Behaviour every level shares, from the seeds (rules.md 2.4, 2.7d, 2.13, 3.5, 3.7).
+"""Behaviour every level shares, from the seeds (rules.md 2.4, 2.7d, 2.13, 2.15, 3.5, 3.7).
 
 - The dealer lays away only pip cards (falling back on other legal cards only when fewer
   pips are allowed): short suits without a King first, so the hand can trump them.
+- Against a seat that declared trumps, a King covers another honour of its suit whenever it
+  can (Danish, rules.md 2.15; under the Chicks rule the Queen, rules.md 2.14).
 - A machine always demands the Fool under the traditional timing, and always calls a Bob.
 - The four "... can help ... try for No Tricks" settings: a bot may try for Nolo when its
   hand allows it, and a bot helps a player who tries by taking the tricks that player would
@@ -10,6 +12,7 @@
 
 from __future__ import annotations
 
+from app.bots.knowledge import TRUMPS
 from app.bots.odds import Choice, beats, led_suit, name_of, winner_index
 from app.engine.cards import (
     FOOL,
@@ -44,6 +47,45 @@ def discard_choice(obs: Observation) -> tuple[tuple[int, ...], str]:
     )
     chosen = tuple(sorted(ranked[:size]))
     return chosen, "lay away pips from your short suits, so that you can trump them"
+
+
+# ---------------------------------------------------------------------- the King's cover
+
+
+def cover_honour(obs: Observation) -> Choice | None:
+    """The seed's convention (rules.md 2.15): when a seat has declared trumps and the trick is
+    being won by an honour of the suit led (a Page, Knight or Queen; under Chicks a Page,
+    Knight or King), a seat other than that one covers it with the suit's King (the Queen
+    under Chicks) whenever it holds it, whatever its chance of winning the trick: the others
+    then know that a King not shown this way is with the trump hand. A trick already trumped
+    has no honour to cover."""
+    if obs.game != "danish-tarok":
+        return None
+    enemy = strongest_declarer(obs)
+    cards: list[int] = list(obs.trick)
+    if enemy is None or enemy == obs.seat or not cards or cards == [FOOL]:
+        return None
+    led = led_suit(cards, None if obs.named is None else int(obs.named))
+    if led is None or led == TRUMPS:
+        return None
+    top = 1 if obs.options.chicks_rule else 0
+    best = cards[winner_index(cards, led, STRENGTH[obs.options.chicks_rule])]
+    if IS_TRUMP[best] or SUIT[best] != led or best % 14 > 3 or best % 14 == top:
+        return None
+    king = next((c for c in obs.legal if c < 56 and SUIT[c] == led and c % 14 == top), None)
+    if king is None:
+        return None
+    reason = f"cover the {name_of(best)} with your {name_of(king)} against the trump hand"
+    return Choice(king, reason, convention=True)
+
+
+def strongest_declarer(obs: Observation) -> int | None:
+    """The seat that declared the most trumps (the "enemy" of the seed's convention)."""
+    best: tuple[int, int] | None = None
+    for declaration in obs.declarations:
+        if declaration.kind == "trumps" and (best is None or declaration.value > best[0]):
+            best = (declaration.value, declaration.seat)
+    return None if best is None else best[1]
 
 
 # ---------------------------------------------------------------------- Nolo ("No Tricks")

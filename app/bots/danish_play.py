@@ -1,6 +1,8 @@
 """The medium bot's Danish Tarok play: the last trick first, then the Kings, then the count.
 
-Priorities after pagat's strategy notes (rules.md 2.15): make your own Ultimo, never carry a
+The seed's convention comes before all (rules.md 2.15): against the trump hand a King covers
+another honour of its suit whenever it can (``conventions.cover_honour``). Then the
+priorities after pagat's strategy notes (rules.md 2.15): make your own Ultimo, never carry a
 King or the I into a last trick it cannot win (a Bagud costs about 145 tokens), keep the
 highest trump for the last trick, cash Kings while the others still follow, capture honours
 with them, win tricks cheaply and give away only worthless cards.
@@ -8,6 +10,7 @@ with them, win tricks cheaply and give away only worthless cards.
 
 from __future__ import annotations
 
+from app.bots.conventions import cover_honour
 from app.bots.knowledge import TRUMPS
 from app.bots.odds import SUIT, Choice, Table, name_of
 from app.engine.cards import FOOL, IS_TRUMP, PAGAT, WORLD
@@ -20,6 +23,9 @@ def play(t: Table) -> Choice:
     legal: list[int] = list(t.obs.legal)
     if len(legal) == 1:
         return Choice(legal[0], "your only legal card", fool_name(t, legal[0]))
+    cover = cover_honour(t.obs)
+    if cover is not None:
+        return cover
     found = _endgame(t, legal)
     if found is not None:
         return found
@@ -140,9 +146,6 @@ def _low_lead(t: Table, legal: list[int]) -> Choice | None:
 
 def _follow(t: Table, legal: list[int]) -> Choice:
     best = t.current_best()
-    cover = _cover_honour(t, legal)
-    if cover is not None:
-        return cover
     chances = {c: t.win_chance(c) for c in legal if c != FOOL}
     keep = reserved(t)
     winners = [c for c, p in chances.items() if p >= LIKELY and c not in keep]
@@ -174,30 +177,6 @@ def _fool_now(t: Table, legal: list[int]) -> bool:
     others = [c for c in legal if c != FOOL]
     loser = _cheapest_loser(t, others)
     return t.obs.trick_number >= 19 or t.is_ultimo_card(loser) or _loss_cost(t, loser) >= 9
-
-
-def _cover_honour(t: Table, legal: list[int]) -> Choice | None:
-    """Seed convention (rules.md 2.15): against a seat that declared trumps, cover another
-    honour of the suit led with your King where you can."""
-    enemy = strongest_declarer(t)
-    if enemy is None or enemy == t.seat or t.led is None or t.led == TRUMPS:
-        return None
-    honours = [c for c in t.trick if c < 56 and SUIT[c] == t.led and 1 <= c % 14 <= 3]
-    king = next((c for c in legal if c < 56 and c % 14 == t.top and SUIT[c] == t.led), None)
-    if not honours or king is None or t.win_chance(king) < 0.5:
-        return None
-    return Choice(
-        king, f"cover the {name_of(honours[0])} with your {name_of(king)} against the trump hand"
-    )
-
-
-def strongest_declarer(t: Table) -> int | None:
-    """The seat that declared the most trumps (the "enemy" of the seed's convention)."""
-    best: tuple[int, int] | None = None
-    for declaration in t.obs.declarations:
-        if declaration.kind == "trumps" and (best is None or declaration.value > best[0]):
-            best = (declaration.value, declaration.seat)
-    return None if best is None else best[1]
 
 
 def reserved(t: Table) -> set[int]:

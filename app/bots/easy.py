@@ -5,6 +5,9 @@ forgets which cards have gone: lead a King, or low from the longest suit; second
 last hand wins as cheaply as it can; trump low; never throw a King or a counting card when a
 blank will do; leave a partner's trick alone. It keeps no count, infers no voids and makes
 no plan for the last trick.
+
+Since it takes any trick it can with a King, it covers an honour with its King whenever the
+seed's convention asks (rules.md 2.15), and also when no one declared trumps.
 """
 
 from __future__ import annotations

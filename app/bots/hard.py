@@ -47,20 +47,15 @@ class Tally:
     trick_wins: int = 0
 
 
-CONVENTION_SLACK = 3.0
-"""A seed convention's card is kept when it does at most this much worse on average."""
-
-
 def decide(
     obs: Observation,
     rng: Random,
     budget: int,
     see_all: bool,
     first: Choice | None,
-    convention: bool = False,
 ) -> Choice:
-    """The best card over sampled worlds; ``first`` (the medium bot's choice) wins ties, and
-    when it is a seed convention (``convention``) it is kept unless clearly worse."""
+    """The best card over sampled worlds; ``first`` (the medium bot's choice) wins ties. (A seed
+    convention's card is not searched: the level plays it as medium does.)"""
     legal = list(obs.legal)
     if len(legal) == 1:
         return Choice(legal[0], "your only legal card", _name(obs, legal[0]))
@@ -72,10 +67,6 @@ def decide(
     worlds = _world_count(obs, len(tallies), budget, exact)
     done = _evaluate(obs, know, rng, tallies, worlds, exact)
     best = max(tallies, key=lambda t: t.total)
-    if convention and first is not None:
-        kept = next((t for t in tallies if t.card == first.card), best)
-        if kept.total >= best.total - CONVENTION_SLACK * max(1, done):
-            best = kept
     return Choice(best.card, _reason(obs, best, done, exact), best.name)
 
 

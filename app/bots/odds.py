@@ -204,11 +204,15 @@ def name_of(card: int) -> str:
 
 
 class Choice:
-    """A card to play, the suit a led Fool names, and the reason a person reads in a hint."""
+    """A card to play, the suit a led Fool names, and the reason a person reads in a hint;
+    ``convention`` marks a seed convention's card (rules.md 2.15), which no search overrides."""
 
-    __slots__ = ("card", "name", "reason")
+    __slots__ = ("card", "convention", "name", "reason")
 
-    def __init__(self, card: int, reason: str, name: int | None = None) -> None:
+    def __init__(
+        self, card: int, reason: str, name: int | None = None, convention: bool = False
+    ) -> None:
         self.card = card
         self.reason = reason
         self.name = name
+        self.convention = convention

@@ -18,7 +18,8 @@ from app.engine.options import Options
 
 PROTOCOL = "trionfi-bot/1"
 MAX_LINE = 64 * 1024
-"""A longer line is garbage: no answer needs more than a few hundred bytes."""
+"""Characters in a line before its newline; a longer line is garbage: no answer needs more
+than a few hundred."""
 
 
 class BadAnswer(ValueError):
@@ -58,8 +59,8 @@ def encode(message: dict[str, Any]) -> str:
 
 def decode(line: str) -> dict[str, Any]:
     """A message object from one line; ``BadAnswer`` if it is not one."""
-    if len(line) > MAX_LINE:
-        raise BadAnswer("line too long")
+    if len(line.rstrip("\n")) > MAX_LINE:
+        raise BadAnswer(f"a line longer than {MAX_LINE} characters")
     try:
         data = json.loads(line)
     except (json.JSONDecodeError, RecursionError):

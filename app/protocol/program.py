@@ -5,6 +5,11 @@ illegal action, or stays silent past its think budget), the game goes on: that d
 made by the fallback level, the fault is counted by kind and logged with the offending line
 and the program's standard error. A crashed program is started again at its next decision,
 a few times at most.
+
+A program's output is read in bounded pieces: a line longer than ``MAX_LINE`` characters is
+garbage as soon as that much of it has arrived, and the rest of it is skipped as it comes, so
+that a runaway program cannot fill Trionfi's memory nor its log (which keeps the first
+``EXCERPT`` characters of an offending line).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import shlex
 import subprocess
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
@@ -37,6 +42,10 @@ ANSWER_GRACE_MS = 150
 """Added to the think budget for the pipes and the scheduler."""
 MAX_STARTS = 4
 """The first start and three restarts after crashes; then the fallback plays for good."""
+MAX_LINE = messages.MAX_LINE
+"""Characters in a line from the program, newline excluded; a longer one is garbage."""
+EXCERPT = 200
+"""Characters of an offending line (or an over-long line of stderr) kept in the log."""
 
 
 @dataclass
@@ -59,6 +68,7 @@ class FaultLog:
         where: str | None = None,
     ) -> None:
         """Count a fault of ``program`` and log it; ``where`` says which seat and decision."""
+        line = None if line is None else excerpt(line)
         entry = {"program": program, "kind": kind, "detail": detail, "line": line, "where": where}
         with self.lock:
             per_kind = self.counts.setdefault(program, dict.fromkeys(FAULT_KINDS, 0))
@@ -86,6 +96,34 @@ class FaultLog:
                 handle.write(text.rstrip("\n") + "\n")
 
 
+def excerpt(line: str) -> str:
+    """``line`` as the log keeps it: its first ``EXCERPT`` characters."""
+    return line if len(line) <= EXCERPT else line[:EXCERPT] + "…"
+
+
+@dataclass(frozen=True)
+class Overlong:
+    """A line longer than the limit: only its start was read (the rest is skipped)."""
+
+    start: str
+
+
+def bounded_lines(stream: IO[str], limit: int = MAX_LINE) -> Iterator[str | Overlong]:
+    """The stream's lines, none read into memory beyond ``limit`` characters and a newline:
+    a longer line is given as ``Overlong`` at once, and its rest is read and dropped in
+    pieces of ``limit`` characters."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) <= limit or line.endswith("\n"):
+            yield line
+            continue
+        yield Overlong(line[:EXCERPT])
+        while line and not line.endswith("\n"):
+            line = stream.readline(limit)
+
+
 class _Process:
     """The child process, its stdout as a queue of lines, and its stderr into the log."""
 
@@ -100,7 +138,7 @@ class _Process:
             errors="replace",
             bufsize=1,
         )
-        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.lines: queue.Queue[str | Overlong | None] = queue.Queue()
         self.stderr_tail: collections.deque[str] = collections.deque(maxlen=50)
         assert self.popen.stdout is not None
         assert self.popen.stderr is not None
@@ -110,12 +148,17 @@ class _Process:
         ).start()
 
     def _pump(self, stream: IO[str]) -> None:
-        for line in stream:
+        for line in bounded_lines(stream):
             self.lines.put(line)
         self.lines.put(None)
 
     def _drain(self, stream: IO[str], name: str, log: FaultLog) -> None:
-        for line in stream:
+        for read in bounded_lines(stream):
+            line = (
+                read
+                if isinstance(read, str)
+                else f"{read.start}… (cut: over {MAX_LINE} characters)"
+            )
             self.stderr_tail.append(line.rstrip("\n"))
             log.stderr(name, line)
 
@@ -124,8 +167,9 @@ class _Process:
         self.popen.stdin.write(messages.encode(message))
         self.popen.stdin.flush()
 
-    def read(self, timeout: float) -> str | None:
-        """The next line; raises ``queue.Empty`` on timeout; None once the program has exited."""
+    def read(self, timeout: float) -> str | Overlong | None:
+        """The next line (``Overlong`` if it was too long); raises ``queue.Empty`` on timeout;
+        None once the program has exited."""
         return self.lines.get(timeout=max(timeout, 0.0))
 
     def stop(self) -> None:
@@ -202,10 +246,11 @@ class ProgramBot:
 
     def start(self) -> str | None:
         """Start the program and greet it (a server checks its programs when it starts):
-        None if it answered ready, else what went wrong."""
+        None if it answered ready, else what went wrong, which is also logged."""
         try:
             self._running()
         except _Fault as fault:
+            self._fault(fault)
             return f"{fault.kind}: {fault.detail}"
         return None
 
@@ -312,6 +357,8 @@ class ProgramBot:
         if line is None:
             code = process.popen.wait()
             raise _Fault("crash", f"the program exited with status {code}")
+        if isinstance(line, Overlong):
+            raise _Fault("garbage", f"a line longer than {MAX_LINE} characters", line.start + "…")
         return line
 
 

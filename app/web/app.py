@@ -23,12 +23,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from app.paths import STATIC_DIR
+from app.protocol.naming import Program
 from app.web.damage import damaged_page
 from app.web.deps import Problem, TableDamaged
 from app.web.head import HeadAsGet
 from app.web.limits import Limiters, RateLimits, Slowed
 from app.web.listing import sweep_abandoned
-from app.web.programs import DEFAULT_THINK_MS, LOG_NAME, Program, ProgramPool
+from app.web.programs import DEFAULT_THINK_MS, LOG_NAME, ProgramPool
 from app.web.render import is_htmx, make_templates, render
 from app.web.routes import friends, pages, tables
 from app.web.security import Guard

@@ -8,6 +8,9 @@ does wrong, its seat's decision is made by the fallback level (``FALLBACK_LEVEL`
 table says so; the fault, the offending line and the program's stderr go to the log file
 beside the database.
 
+The ``--bot`` arguments are read by ``app.protocol.naming``, as the arena reads them; the
+start-up check (``probe``) writes what went wrong to the log as well.
+
 A program sees what its seat may see and no more: it is never given the others' hands, not
 even under the setting "opponents see all hands", which is about our own levels.
 """
@@ -15,7 +18,6 @@ even under the setting "opponents see all hands", which is about our own levels.
 from __future__ import annotations
 
 import logging
-import re
 import threading
 import time
 from collections import OrderedDict
@@ -27,6 +29,7 @@ from typing import Any
 from app.bots.base import Bot, RandomBot
 from app.engine.options import Options
 from app.engine.rng import keyed_stream
+from app.protocol.naming import Program
 from app.protocol.program import FaultLog, ProgramBot, ProgramSeat
 
 log = logging.getLogger(__name__)
@@ -42,8 +45,6 @@ IDLE_S = 15 * 60.0
 MAX_RUNNING = 64
 """Program processes at once, over all tables; the least recently used one goes first."""
 LOG_NAME = "bots.log"
-NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,23}")
-RESERVED = frozenset({"person", "easy", "medium", "hard", "random"})
 
 FAULT_WORDS = {
     "crash": "stopped working",
@@ -61,39 +62,6 @@ FAULT_SHORT = {
     "absent": "not running here",
 }
 """The same, short enough for the seat's box on a phone."""
-
-
-class BadProgram(ValueError):
-    """A ``--bot`` argument that is not ``NAME="COMMAND"`` with a usable name."""
-
-
-@dataclass(frozen=True)
-class Program:
-    name: str
-    command: str
-
-
-def parse_program(text: str) -> Program:
-    """``mine="python3 mybot.py"`` (as the shell leaves it: ``mine=python3 mybot.py``)."""
-    name, sep, command = text.partition("=")
-    name, command = name.strip(), command.strip().strip('"').strip()
-    if not sep or not command:
-        raise BadProgram(f'--bot takes NAME="COMMAND", not {text!r}')
-    if not NAME_PATTERN.fullmatch(name):
-        raise BadProgram(
-            f"a program's name has 1 to 24 letters, digits, '.', '_' or '-', not {name!r}"
-        )
-    if name.casefold() in RESERVED:
-        raise BadProgram(f"{name!r} is taken: choose a name other than a level's")
-    return Program(name, command)
-
-
-def parse_programs(texts: Sequence[str]) -> list[Program]:
-    programs = [parse_program(text) for text in texts]
-    names = [program.name.casefold() for program in programs]
-    if len(set(names)) != len(names):
-        raise BadProgram("two --bot programs have the same name")
-    return programs
 
 
 @dataclass
@@ -223,9 +191,11 @@ def _close(bots: list[ProgramBot]) -> None:
 
 def probe(program: Program, think_ms: int, log_path: Path | None = None) -> str | None:
     """Whether ``program`` starts and answers hello (as at Danish Tarok's seat 1): None if it
-    does, else what went wrong. Its faults here are not counted; its stderr goes to the log."""
+    does, else what went wrong. Its faults here are not counted among the tables' ones, but
+    they go to the log (``mine [start-up check, seat 1, hello]: crash: …``) with its stderr."""
     setup = program_seat("danish-tarok", Options(), "probe", 1, think_ms)
-    bot = ProgramBot(program.name, program.command, setup, RandomBot(), FaultLog(log_path))
+    faults = FaultLog(log_path)
+    bot = ProgramBot(program.name, program.command, setup, RandomBot(), faults, "start-up check")
     try:
         return bot.start()
     finally:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from app.web.programs import Program
+    from app.protocol.naming import Program
 
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 8000
@@ -142,7 +142,8 @@ def public_url(host: str, port: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     # Imported here so that building the CLI's parser stays fast for the other commands.
-    from app.web.programs import DEFAULT_THINK_MS, BadProgram, parse_programs  # noqa: PLC0415
+    from app.protocol.naming import BadProgram, parse_programs  # noqa: PLC0415
+    from app.web.programs import DEFAULT_THINK_MS  # noqa: PLC0415
     from app.web.store import BadDatabase  # noqa: PLC0415
 
     try:

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from random import Random
 
 import pytest
 
 from app.bots.base import LEVEL_NAMES, BotSettings, get_bot
+from app.bots.conventions import cover_honour
+from app.bots.knowledge import read
+from app.bots.odds import Table
 from app.engine.actions import CallBob, DemandFool, PlayCard
-from app.engine.cards import ALL_CARDS, FOOL, Card, parse
+from app.engine.cards import ALL_CARDS, FOOL, Card, display_name, parse
 from app.engine.deal import Deal, Phase
 from app.engine.games import GAMES
 from app.engine.observation import observe
@@ -21,7 +25,10 @@ def cards(*codes: str) -> list[Card]:
 
 
 def danish_deal(
-    hands: list[list[Card]], dealer: int = 2, talon: tuple[str, ...] = ("CO-8", "CO-7", "CO-6")
+    hands: list[list[Card]],
+    dealer: int = 2,
+    talon: tuple[str, ...] = ("CO-8", "CO-7", "CO-6"),
+    options: Options | None = None,
 ) -> Deal:
     """A Danish deal with the given cards first in each holding, the rest dealt in order."""
     extra = cards(*talon)
@@ -31,7 +38,7 @@ def danish_deal(
     for seat in range(3):
         while len(full[seat]) < 25:
             full[seat].append(rest.pop(0))
-    return GAMES["danish-tarok"].new_deal(full, extra, dealer, Options())
+    return GAMES["danish-tarok"].new_deal(full, extra, dealer, options or Options())
 
 
 def keep_the_fool(deal: Deal, rng: Random) -> None:
@@ -104,6 +111,71 @@ def test_the_cover_hint_names_the_convention() -> None:
     found = get_bot("medium").hint(observe(_cover_position(), 2), Random(3))
     assert "cover" in found.reason
     assert "King of Cups" in found.reason
+
+
+CUPS = ("CU-K", "CU-Q", "CU-N", "CU-P", *(f"CU-{rank}" for rank in range(10, 1, -1)), "CU-A")
+
+
+def _hopeless_cover_position(led: str, chicks: bool) -> Deal:
+    """Seat 2 (the dealer) declares 16 trumps and holds no Cups; seat 0 leads ``led``, a Cups
+    honour, and seat 1 holds every other Cup: its top Cup can only lose to seat 2's trump."""
+    deal = danish_deal(
+        [
+            cards(led),
+            cards(*(c for c in CUPS if c != led)),
+            cards(*(f"T{n}" for n in range(6, 22))),
+        ],
+        options=Options(chicks_rule=chicks),
+    )
+    deal.apply(get_bot("medium").choose(observe(deal, 2), Random(0)))
+    deal.apply(PlayCard(0, parse(led)))
+    return deal
+
+
+HOPELESS = [
+    ("CU-N", False, "CU-K"),
+    ("CU-Q", False, "CU-K"),
+    ("CU-P", False, "CU-K"),
+    ("CU-N", True, "CU-Q"),
+    ("CU-K", True, "CU-Q"),
+]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize(("led", "chicks", "top"), HOPELESS)
+def test_a_king_covers_even_with_little_chance_of_winning(
+    level: str, led: str, chicks: bool, top: str
+) -> None:
+    """rules.md 2.15 "when they can": the cover does not wait for a good chance; under the
+    Chicks rule the Queen covers (rules.md 2.14), the King among the honours it covers."""
+    deal = _hopeless_cover_position(led, chicks)
+    assert [d.seat for d in deal.declared if d.kind == "trumps"] == [2]
+    obs = observe(deal, 1)
+    table = Table(obs, read(obs, False))
+    assert table.win_chance(parse(top)) < 0.1
+    for seed in range(3):
+        found = get_bot(level, BotSettings(hard_budget=2000)).hint(obs, Random(seed))
+        assert found.action == PlayCard(1, parse(top))
+    if level != "easy":  # hard plays medium's card unsearched, with medium's reason
+        assert found.reason == get_bot("medium").hint(obs, Random(0)).reason
+        assert found.reason.startswith(f"cover the {display_name(parse(led))} with your")
+
+
+def test_no_cover_without_a_trump_hand_nor_for_the_trump_hand_itself() -> None:
+    deal = _hopeless_cover_position("CU-N", False)
+    obs = observe(deal, 1)
+    assert cover_honour(obs) is not None
+    assert cover_honour(replace(obs, declarations=())) is None
+    assert cover_honour(replace(obs, seat=2)) is None
+
+
+def test_an_honour_already_trumped_is_not_covered() -> None:
+    """Seat 1, the trump hand, has trumped seat 0's Knight: no honour wins the trick."""
+    deal = _cover_position()  # seat 1 followed with the 2 of Cups: the Knight still wins
+    obs = observe(deal, 2)
+    trumped = replace(obs, trick=(parse("CU-N"), parse("T13")))
+    assert cover_honour(obs) is not None
+    assert cover_honour(trumped) is None
 
 
 LOW_HAND = (

@@ -5,7 +5,8 @@ it does not hold, or the wrong number of discards), timeout (never answers a dec
 noisy (plays legally but writes to stderr), wrong-id (answers with an id never asked),
 wrong-kind (answers every decision with a Bob call), silent-hello (never answers hello),
 tally (plays legally and writes each result it hears to stderr), record PATH (plays legally
-and appends every line it is sent to PATH).
+and appends every line it is sent to PATH), long-line SIZE (answers its first decision with a
+line of SIZE characters, after one as long on stderr, and plays legally after that).
 """
 
 import json
@@ -31,6 +32,19 @@ def legal_answer(observation: dict) -> dict:
     return {legal["action"]: True}
 
 
+def write_long_line(stream, size: int) -> None:
+    """An action message padded to ``size`` characters, written in pieces of 1 MiB."""
+    head = '{"type": "action", "id": 1, "action": {"play": "'
+    stream.write(head)
+    left = size - len(head) - 4
+    while left > 0:
+        piece = min(left, 1 << 20)
+        stream.write("x" * piece)
+        left -= piece
+    stream.write('"}}\n')
+    stream.flush()
+
+
 def reply(message: dict) -> str | None:
     """The line answering one ``decide`` (None: no answer at all)."""
     observation, request = message["observation"], message["id"]
@@ -40,6 +54,10 @@ def reply(message: dict) -> str | None:
     if MODE == "garbage":
         return "this is not json {"
     if MODE == "timeout":
+        return None
+    if MODE == "long-line" and request == 1:
+        write_long_line(sys.stderr, int(sys.argv[2]))
+        write_long_line(sys.stdout, int(sys.argv[2]))
         return None
     action = legal_answer(observation)
     if MODE == "wrong-id":

@@ -3,10 +3,12 @@ and every kind of misbehaviour handled without stopping the game."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
 from random import Random
 
@@ -19,7 +21,16 @@ from app.engine.options import Options
 from app.engine.record import result
 from app.engine.simulate import random_action
 from app.protocol import messages
-from app.protocol.program import FaultLog, ProgramBot, ProgramSeat, checked_action
+from app.protocol.program import (
+    EXCERPT,
+    MAX_LINE,
+    FaultLog,
+    Overlong,
+    ProgramBot,
+    ProgramSeat,
+    bounded_lines,
+    checked_action,
+)
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
@@ -255,3 +266,71 @@ def test_an_answer_for_no_such_decision_or_of_the_wrong_kind_is_garbage_at_once(
     assert log.entries[0]["detail"] == detail
     assert log.entries[0]["where"] == "seat 1, decision 1"
     assert log.entries[0]["line"]
+
+
+def test_a_line_over_the_limit_is_garbage_and_never_held_whole(tmp_path: Path) -> None:
+    """An 8 MB answer (and as long a line on stderr): the decision is garbage at once, the
+    log keeps excerpts only, and the reader never holds much more than the limit."""
+    size = 8_000_000
+    log = FaultLog(tmp_path / "faults.log")
+    bot = program(f"{MISBEHAVING} long-line {size}", "troccas", Options(), 1, log)
+    deal = GAMES["troccas"].shuffle_and_deal(Random(3), 0, Options())
+    rng = Random(4)
+    decisions = 0
+    tracemalloc.start()
+    try:
+        while decisions < 2:  # the second answer comes after the whole long line
+            if deal.turn == 1:
+                decisions += 1
+            player = bot if deal.turn == 1 else get_bot("random")
+            deal.apply(checked_action(player, deal, rng))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+        bot.close()
+    assert peak < 8 * MAX_LINE < size / 10
+    assert [entry["kind"] for entry in log.entries] == ["garbage"]
+    assert log.entries[0]["detail"] == f"a line longer than {MAX_LINE} characters"
+    assert log.entries[0]["line"].startswith('{"type": "action", "id": 1, "action"')
+    assert len(log.entries[0]["line"]) <= EXCERPT + 1
+    kept = (tmp_path / "faults.log").read_text(encoding="utf-8")
+    assert len(kept) < 2 * EXCERPT + 400
+    assert f"(cut: over {MAX_LINE} characters)" in kept  # the stderr line, cut as well
+
+
+@pytest.mark.parametrize(("length", "refused"), [(MAX_LINE, False), (MAX_LINE + 1, True)])
+def test_the_limit_counts_the_characters_before_the_newline(length: int, refused: bool) -> None:
+    stream = io.StringIO("a" * length + "\nnext\n" + "b" * (3 * MAX_LINE) + "\nlast")
+    lines = list(bounded_lines(stream))
+    assert isinstance(lines[0], Overlong) is refused
+    assert lines[1:] == ["next\n", Overlong("b" * EXCERPT), "last"]
+    padded = '{"type": "ready", "name": "' + "n" * (length - 29) + '"}\n'
+    assert len(padded) == length + 1
+    if refused:
+        with pytest.raises(messages.BadAnswer, match="a line longer than"):
+            messages.decode(padded)
+    else:
+        assert messages.decode(padded)["type"] == "ready"
+
+
+def test_the_arena_logs_an_excerpt_of_an_over_long_answer(tmp_path: Path) -> None:
+    from app.arena import Setup, run
+
+    log = tmp_path / "bots.log"
+    setup = Setup(
+        game="danish-tarok",
+        players=("long", "easy", "easy"),
+        deals=1,
+        seed="2",
+        duplicate=False,
+        external=(("long", f"{MISBEHAVING} long-line 3000000"),),
+        think_ms=400,
+        bot_log=str(log),
+    )
+    data = run(setup, jobs=1, progress=False)
+    assert data["faults"] == {
+        "long": dict.fromkeys(("crash", "illegal", "timeout"), 0) | {"garbage": 1}
+    }
+    assert data["taken_over"] == {"long": 1}
+    assert log.stat().st_size < 2000
+    assert "long [seat 0, decision 1]: garbage: a line longer than" in log.read_text()

@@ -105,7 +105,8 @@ def test_danish_strategy_says_what_strong_players_aim_for(client: TestClient) ->
         "a Bagud is still paid",
         "The XXI can never lose a trick",
         "the others, following to a Cups, Coins, Swords or Staves trick",
-        "The Easy players do not keep the convention",
+        "keep this convention at every level",
+        "play the King of that suit whenever they hold it",
         "a King that you do not hold, and that nobody has shown this way, is with the",
     ):
         assert statement in text, statement

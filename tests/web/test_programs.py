@@ -19,8 +19,9 @@ import pytest
 from app.engine.observation import observe
 from app.engine.record import record_of
 from app.engine.record import start as record_start
+from app.protocol.naming import BadProgram, Program, parse_program, parse_programs
 from app.web import create_app
-from app.web.programs import BadProgram, Program, ProgramPool, parse_program, parse_programs
+from app.web.programs import ProgramPool, probe
 from app.web.store import TableStore
 from app.web.tables import Table
 from tests.web.support import Person, TestClient, finish_deal, start
@@ -242,6 +243,24 @@ def test_serve_refuses_a_program_without_a_usable_name() -> None:
             parse_program(bad)
     with pytest.raises(BadProgram):
         parse_programs(["a=x", "A=y"])
+
+
+def test_the_start_up_check_writes_a_programs_faults_to_the_log(tmp_path: Path) -> None:
+    """What serve prints about a program that does not start is in bots.log too."""
+    log = tmp_path / "bots.log"
+    banner = f"{sys.executable} -c 'print(chr(104) * 2)'"
+    missing = probe(Program("gone", "/no/such/program"), 200, log)
+    talks = probe(Program("talks", banner), 200, log)
+    ready = probe(Program("ref", REFERENCE), 2000, log)
+    assert missing is not None
+    assert missing.startswith("crash: cannot start")
+    assert talks == "garbage: answer to hello: not JSON"
+    assert ready is None
+    kept = log.read_text(encoding="utf-8").splitlines()
+    assert kept == [
+        f"gone [start-up check, seat 1, hello]: {missing}",
+        f"talks [start-up check, seat 1, hello]: {talks} | line: 'hh'",
+    ]
 
 
 @pytest.mark.slow
