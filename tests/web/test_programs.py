@@ -10,7 +10,7 @@ import json
 import re
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -84,10 +84,22 @@ def test_a_program_plays_whole_deals_at_a_table_and_hears_each_result(
         table.match.game.seat_count - 1
     )
     assert table.fallbacks == []
-    log = (data / "bots.log").read_text(encoding="utf-8").splitlines()
+    expected = 2 * (table.match.game.seat_count - 1)  # two deals, every program seat
+    log = log_lines(data / "bots.log", lambda line: "] stderr: result" in line, expected)
     heard = [line for line in log if "] stderr: result" in line and line.startswith("tally [")]
-    assert len(heard) == 2 * (table.match.game.seat_count - 1)  # two deals, every program seat
+    assert len(heard) == expected
     assert not [line for line in log if ": crash:" in line or ": garbage:" in line]
+
+
+def log_lines(path: Path, wanted: Callable[[str], bool], count: int) -> list[str]:
+    """The log's lines once ``count`` of them are ``wanted`` (a program's stderr reaches the
+    log from a reader thread, a moment after its answer), or after ten seconds."""
+    deadline = time.monotonic() + 10
+    while True:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        if sum(map(wanted, lines)) >= count or time.monotonic() > deadline:
+            return lines
+        time.sleep(0.05)
 
 
 @pytest.mark.parametrize(

@@ -88,18 +88,26 @@ async def rules_index(request: Request) -> Response:
     return render(request, "pages/rules.html", {})
 
 
-@router.get("/rules/{game}")
-async def rules(request: Request, game: str) -> Response:
-    if game not in GAME_NAMES:
-        raise Problem(404, "No such game", "Trionfi knows Danish Tarok and Swiss Troccas.")
-    template = "pages/rules_danish.html" if game == "danish-tarok" else "pages/rules_troccas.html"
-    return render(request, template, {"game": game})
-
-
+RULES_TEMPLATES = {
+    "danish-tarok": "pages/rules_danish.html",
+    "troccas": "pages/rules_troccas.html",
+}
 STRATEGY_TEMPLATES = {
     "danish-tarok": "pages/strategy_danish.html",
     "troccas": "pages/strategy_troccas.html",
 }
+
+
+def game_template(templates: dict[str, str], game: str) -> str:
+    """The page of ``game`` among ``templates``; an unknown game is a 404 page."""
+    if game not in templates:
+        raise Problem(404, "No such game", "Trionfi knows Danish Tarok and Swiss Troccas.")
+    return templates[game]
+
+
+@router.get("/rules/{game}")
+async def rules(request: Request, game: str) -> Response:
+    return render(request, game_template(RULES_TEMPLATES, game), {"game": game})
 
 
 @router.get("/strategy")
@@ -110,10 +118,9 @@ async def strategy_index(request: Request) -> Response:
 @router.get("/strategy/{game}")
 async def strategy(request: Request, game: str) -> Response:
     """How strong players play a game, and how to read the computer players."""
-    if game not in STRATEGY_TEMPLATES:
-        raise Problem(404, "No such game", "Trionfi knows Danish Tarok and Swiss Troccas.")
+    template = game_template(STRATEGY_TEMPLATES, game)
     diagrams = {diagram.id: diagram for diagram in DIAGRAMS[game]}
-    return render(request, STRATEGY_TEMPLATES[game], {"game": game, "diagrams": diagrams})
+    return render(request, template, {"game": game, "diagrams": diagrams})
 
 
 @router.get("/cards")
