@@ -66,7 +66,7 @@ class TrickReason:
 
     def text(self) -> str:
         """A short phrase for the winner's badge: "trumped", "highest Cups; the Fool does not
-        win", "highest Swords: nobody had Cups, the Fool's suit, nor a trump"."""
+        win", "highest Swords: no Cups (the Fool's suit), no trump"."""
         return "; ".join(self._parts())
 
     def _parts(self) -> list[str]:
@@ -85,15 +85,15 @@ class TrickReason:
             main = "highest trump"
         elif self.rule is WinRule.FIRST_CARD_SUIT:
             if self.named is Suit.TRUMPS:
-                return f"highest {suit_name}: the Fool named trumps and nobody had one"
+                return f"highest {suit_name}: the Fool named trumps, none was played"
             named = SUIT_NAMES[self.named] if self.named is not None else "the suit led"
-            return f"highest {suit_name}: nobody had {named} (the Fool's suit) nor a trump"
+            return f"highest {suit_name}: no {named} (the Fool's suit), no trump"
         else:
             main = f"highest {suit_name}"
         if self.fool_led and self.named is not None:
-            return f"{main}, the suit the Fool named"
+            return f"{main} (the Fool's suit)"
         if self.fool_led:
-            return f"{main}, the suit the second card set"
+            return f"{main} (set by the second card)"
         return main
 
 

@@ -51,7 +51,7 @@ def test_a_led_fool_names_the_suit_led() -> None:
     assert reason.index == 2
     assert reason.led is Suit.CUPS
     assert reason.fool_led
-    assert reason.text() == "highest Cups, the suit the Fool named; the Fool does not win"
+    assert reason.text() == "highest Cups (the Fool's suit); the Fool does not win"
 
 
 def test_a_named_suit_can_be_trumped() -> None:
@@ -63,7 +63,7 @@ def test_a_named_suit_can_be_trumped() -> None:
 def test_the_fool_named_as_trumps() -> None:
     reason = why("FOOL T2 T9", Suit.TRUMPS)
     assert (reason.index, reason.rule) == (2, WinRule.HIGHEST_TRUMP)
-    assert reason.text() == "highest trump, the suit the Fool named; the Fool does not win"
+    assert reason.text() == "highest trump (the Fool's suit); the Fool does not win"
 
 
 def test_nobody_has_the_named_suit_nor_a_trump() -> None:
@@ -71,18 +71,18 @@ def test_nobody_has_the_named_suit_nor_a_trump() -> None:
     reason = why("FOOL SW-3 ST-K", Suit.CUPS)
     assert (reason.index, reason.rule, reason.suit) == (1, WinRule.FIRST_CARD_SUIT, Suit.SWORDS)
     assert reason.text() == (
-        "highest Swords: nobody had Cups (the Fool's suit) nor a trump; the Fool does not win"
+        "highest Swords: no Cups (the Fool's suit), no trump; the Fool does not win"
     )
     reason = why("FOOL CO-2 CO-K", Suit.TRUMPS)
     assert (reason.index, reason.rule, reason.suit) == (2, WinRule.FIRST_CARD_SUIT, Suit.COINS)
-    assert reason.text().startswith("highest Coins: the Fool named trumps and nobody had one")
+    assert reason.text().startswith("highest Coins: the Fool named trumps, none was played")
 
 
 def test_a_led_fool_without_a_name_lets_the_second_card_set_the_suit() -> None:
     """Troccas 3.4 rule 4 (and a Fool led to trick 25 under traditional timing, 2.7d)."""
     reason = why("FOOL CO-A CO-K SW-K")
     assert (reason.index, reason.led) == (2, Suit.COINS)
-    assert reason.text() == "highest Coins, the suit the second card set; the Fool does not win"
+    assert reason.text() == "highest Coins (set by the second card); the Fool does not win"
     assert why("FOOL CU-3 CU-K T1").text() == "trumped; the Fool does not win"
 
 
