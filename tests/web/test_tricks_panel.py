@@ -233,7 +233,7 @@ def test_the_link_jumps_into_the_panel_without_javascript(client: TestClient, se
     deal = table.match.deal
     assert deal is not None
     finished = len(deal.tricks)
-    assert text_of(link.group(2)) == f"Tricks {finished} of this deal"
+    assert text_of(link.group(2)) == f"Tricks of this deal: {finished}"
     panel = panel_of(person.html)
     assert 'id="tricks-list"' in panel
     assert '<h2 id="tricks-title">Tricks of this deal</h2>' in panel
