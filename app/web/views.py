@@ -26,6 +26,7 @@ from app.web.rulebook import (
 from app.web.runner import LEVEL_LABELS, player_label
 from app.web.tables import Table
 from app.web.timeline import latest_fallback, standing_in_text
+from app.web.tricklist import TricksPanel, tricks_panel, win_reason
 
 POSITIONS: dict[int, tuple[str, ...]] = {
     3: ("bottom", "right", "left"),
@@ -83,6 +84,8 @@ class TrickView:
     winner: int | None = None
     winner_name: str = ""
     named: str | None = None
+    why: str = ""
+    """Why the winner won a finished trick ("trumped", "highest Cups")."""
 
 
 @dataclass
@@ -255,7 +258,14 @@ class Frame:
             for i, card in enumerate(trick.cards)
         )  # fmt: skip
         named = dict(NAMEABLE_SUITS).get(_suit_code(trick.named)) if trick.named else None
-        return TrickView(trick.number, cards, True, trick.winner, self.names[trick.winner], named)
+        why = win_reason(trick, obs.options.chicks_rule)
+        return TrickView(
+            trick.number, cards, True, trick.winner, self.names[trick.winner], named, why
+        )
+
+    def deal_tricks(self) -> TricksPanel:
+        """The "Tricks of this deal" panel: the finished tricks and the cards played so far."""
+        return tricks_panel(self.obs, self.names)
 
     def discards(self) -> tuple[list[CardView], int]:
         """The discard as shown to the viewer (cards), or how many cards lie face down."""
