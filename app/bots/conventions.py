@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from app.bots.knowledge import TRUMPS
 from app.bots.odds import Choice, beats, led_suit, name_of, winner_index
+from app.bots.words import SUIT_WORDS
 from app.engine.cards import (
     FOOL,
     IS_PIP,
@@ -46,7 +47,16 @@ def discard_choice(obs: Observation) -> tuple[tuple[int, ...], str]:
         ),
     )
     chosen = tuple(sorted(ranked[:size]))
-    return chosen, "lay away pips from your short suits, so that you can trump them"
+    return chosen, _discard_reason(chosen, length)
+
+
+def _discard_reason(chosen: tuple[int, ...], length: dict[int, int]) -> str:
+    """Why these cards: the short suits they shorten, which the hand can then trump."""
+    suits = sorted({SUIT[c] for c in chosen if SUIT[c] < 4}, key=lambda s: length[s])
+    if not suits or not all(IS_PIP[c] for c in chosen):
+        return "they are the cards you need least"
+    named = " and ".join(SUIT_WORDS[s] for s in suits)
+    return f"pips from your short {named}: once a suit is gone you can trump it"
 
 
 # ---------------------------------------------------------------------- the King's cover
