@@ -13,7 +13,7 @@ from __future__ import annotations
 from app.bots.conventions import cover_honour
 from app.bots.knowledge import TRUMPS
 from app.bots.odds import SUIT, Choice, Table, name_of
-from app.bots.words import ONLY_CARD, situation, suit_word
+from app.bots.words import only_card, situation, suit_word
 from app.engine.cards import FOOL, IS_TRUMP, PAGAT, WORLD
 
 SURE = 0.95
@@ -23,7 +23,7 @@ LIKELY = 0.7
 def play(t: Table) -> Choice:
     legal: list[int] = list(t.obs.legal)
     if len(legal) == 1:
-        return Choice(legal[0], ONLY_CARD, fool_name(t, legal[0]))
+        return Choice(legal[0], only_card(t.obs, legal[0]), fool_name(t, legal[0]))
     cover = cover_honour(t.obs)
     if cover is not None:
         return cover

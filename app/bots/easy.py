@@ -16,7 +16,7 @@ from random import Random
 
 from app.bots.knowledge import TRUMPS
 from app.bots.odds import Choice, beats, led_suit, name_of, winner_index
-from app.bots.words import ONLY_CARD
+from app.bots.words import only_card
 from app.engine.cards import FOOL, IS_TRUMP, PAGAT, STRENGTH, SUIT_OF, VALUE
 from app.engine.observation import Observation
 
@@ -26,7 +26,7 @@ SUIT: tuple[int, ...] = tuple(int(s) for s in SUIT_OF)
 def play(obs: Observation, rng: Random) -> Choice:
     legal: list[int] = list(obs.legal)
     if len(legal) == 1:
-        return Choice(legal[0], ONLY_CARD, _fool_name(obs, legal[0]))
+        return Choice(legal[0], only_card(obs, legal[0]), _fool_name(obs, legal[0]))
     chicks = obs.options.chicks_rule
     if not obs.trick or (len(obs.trick) == 1 and obs.trick[0] == FOOL):
         return _lead(obs, legal, chicks, rng)

@@ -25,7 +25,7 @@ from app.bots.odds import Choice, Table, name_of
 from app.bots.playout import choose, fool_name, play_out, search
 from app.bots.sampling import sample_world
 from app.bots.sim import Sim
-from app.bots.words import ONLY_CARD, comparison, situation, trick_words
+from app.bots.words import comparison, only_card, situation, trick_words
 from app.engine.cards import FOOL, PAGAT, STRENGTH, SUIT_OF, VALUE, WORLD
 from app.engine.observation import Observation
 
@@ -60,7 +60,7 @@ def decide(
     not searched: the level plays it as medium does.)"""
     legal = list(obs.legal)
     if len(legal) == 1:
-        return Choice(legal[0], ONLY_CARD, _name(obs, legal[0]))
+        return Choice(legal[0], only_card(obs, legal[0]), _name(obs, legal[0]))
     know = read(obs, see_all)
     tallies = [Tally(card, _name(obs, card)) for card in candidates(obs, know)]
     if first is not None:
@@ -174,7 +174,7 @@ def _reason(
     wins = 0 if exact else best.trick_wins
     other_wins = 0 if exact or runner_up is None else runner_up.trick_wins
     compared = comparison(t, best.card, other, other_wins, wins)
-    if first is not None and first.card == best.card and first.reason != ONLY_CARD:
+    if first is not None and first.card == best.card:
         said = other is not None and name_of(other) in first.reason
         return first.reason if said else f"{first.reason}; {compared}"
     if exact:

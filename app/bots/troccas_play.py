@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from app.bots.knowledge import TRUMPS
 from app.bots.odds import SUIT, Choice, Table, name_of
-from app.bots.words import ONLY_CARD, situation, suit_word
+from app.bots.words import only_card, situation, suit_word
 from app.engine.cards import FOOL, IS_TRUMP, PAGAT, WORLD
 
 LIKELY = 0.7
@@ -20,7 +20,7 @@ LIKELY = 0.7
 def play(t: Table) -> Choice:
     legal: list[int] = list(t.obs.legal)
     if len(legal) == 1:
-        return Choice(legal[0], ONLY_CARD)
+        return Choice(legal[0], only_card(t.obs, legal[0]))
     if not t.trick or t.current_best() is None:
         return _lead(t, legal)
     return _follow(t, legal)

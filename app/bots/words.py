@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.bots.knowledge import TRUMPS
-from app.bots.odds import SUIT, Table, name_of
+from app.bots.odds import SUIT, Table, led_suit, name_of
 from app.engine.actions import Action, CallBob, DemandFool, Discard, PlayCard
 from app.engine.cards import FOOL, IS_TRUMP, PAGAT, WORLD
+from app.engine.observation import Observation
 
 ONLY_CARD = "it is your only legal card"
 
@@ -77,6 +78,21 @@ def _action_words(action: Action) -> str:
 
 
 # ---------------------------------------------------------------------- the table as seen
+
+
+def only_card(obs: Observation, card: int) -> str:
+    """Why the one legal card: the last card, the suit that must be followed, or the trump
+    that must be played for want of it."""
+    if len(obs.hand) == 1:
+        return "it is your last card"
+    led = led_suit(obs.trick, None if obs.named is None else int(obs.named))
+    if led is None or card == FOOL:
+        return ONLY_CARD
+    if SUIT[card] == led:
+        return f"you must follow {suit_word(led)} and it is your only one"
+    if IS_TRUMP[card]:
+        return f"you have no {suit_word(led)} and must trump"
+    return ONLY_CARD
 
 
 def situation(t: Table, card: int) -> str | None:

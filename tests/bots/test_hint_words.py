@@ -49,6 +49,8 @@ VOCABULARY = (
     "No Tricks",
     "the Fool",
     "only legal card",
+    "last card",
+    "must follow",
     "any legal card",
     "pips",
     "cards you need least",
