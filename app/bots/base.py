@@ -10,6 +10,7 @@ in the words a player uses (``words``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Protocol
@@ -83,9 +84,11 @@ class LevelBot:
     def choose(self, obs: Observation, rng: Random) -> Action:
         return self.hint(obs, rng).action
 
-    def hint(self, obs: Observation, rng: Random) -> Hint:
+    def hint(self, obs: Observation, rng: Random, names: Sequence[str] | None = None) -> Hint:
         """The action for ``obs.seat`` with its reason; ``ValueError`` if it is not the
-        seat's turn (there is nothing to decide)."""
+        seat's turn (there is nothing to decide). ``names``: the seats as the person reads
+        them ("Right", or a friend's name); by default the reason says Right, Left and your
+        partner."""
         if not obs.is_my_turn or obs.phase is Phase.OVER:
             raise ValueError(f"seat {obs.seat} has no decision to make now")
         seat = obs.seat
@@ -100,11 +103,11 @@ class LevelBot:
                 return Hint(Discard(seat, random_pip_discard(obs, rng)), "pips chosen at random")
             cards, reason = discard_choice(obs)
             return Hint(Discard(seat, tuple(Card(c) for c in cards)), reason)
-        choice = self.play(obs, rng)
+        choice = self.play(obs, rng, names)
         name = Suit(choice.name) if choice.name is not None else None
         return Hint(PlayCard(seat, Card(choice.card), name), choice.reason)
 
-    def play(self, obs: Observation, rng: Random) -> Choice:
+    def play(self, obs: Observation, rng: Random, names: Sequence[str] | None = None) -> Choice:
         if self.level == "random":
             card = obs.legal[int(rng.random() * len(obs.legal))]
             name = fool_name(obs, card, rng)
@@ -114,14 +117,14 @@ class LevelBot:
             return nolo
         if self.level == "easy":
             return easy.play(obs, rng)
-        first = self.medium(obs)
+        first = self.medium(obs, names)
         if self.level == "medium" or first.convention:
             return first  # hard keeps the seed's conventions, as medium does (rules.md 2.15)
         budget, see_all = self.settings.hard_budget, self.settings.see_all
-        return hard.decide(obs, rng, budget, see_all, first)
+        return hard.decide(obs, rng, budget, see_all, first, names)
 
-    def medium(self, obs: Observation) -> Choice:
-        table = Table(obs, read(obs, self.settings.see_all))
+    def medium(self, obs: Observation, names: Sequence[str] | None = None) -> Choice:
+        table = Table(obs, read(obs, self.settings.see_all), names)
         if obs.game == "danish-tarok":
             return danish_play.play(table)
         return troccas_play.play(table)
@@ -179,10 +182,15 @@ def get_bot(level: str, settings: BotSettings | None = None) -> LevelBot:
 
 
 def hint(
-    obs: Observation, rng: Random, level: str = "hard", settings: BotSettings | None = None
+    obs: Observation,
+    rng: Random,
+    level: str = "hard",
+    settings: BotSettings | None = None,
+    names: Sequence[str] | None = None,
 ) -> Hint:
-    """A suggested action for ``obs.seat`` with its reason (by default the hard level's)."""
-    return get_bot(level, settings).hint(obs, rng)
+    """A suggested action for ``obs.seat`` with its reason (by default the hard level's),
+    naming the other seats by ``names`` when given."""
+    return get_bot(level, settings).hint(obs, rng, names)
 
 
 LEVELS: dict[str, Bot] = {name: get_bot(name) for name in LEVEL_NAMES}

@@ -17,6 +17,7 @@ x cards left to play), kept between ``MIN_WORLDS`` and ``MAX_WORLDS``. A wall-cl
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 
@@ -54,6 +55,7 @@ def decide(
     budget: int,
     see_all: bool,
     first: Choice | None,
+    names: Sequence[str] | None = None,
 ) -> Choice:
     """The best card over sampled worlds; ``first`` (the medium bot's choice) wins ties, and
     when the search agrees with it, its reason leads the hint's. (A seed convention's card is
@@ -69,7 +71,7 @@ def decide(
     worlds = _world_count(obs, len(tallies), budget, exact)
     done = _evaluate(obs, know, rng, tallies, worlds, exact)
     best = max(tallies, key=lambda t: t.total)
-    reason = _reason(Table(obs, know), tallies, best, done, exact, first)
+    reason = _reason(Table(obs, know, names), tallies, best, done, exact, first)
     return Choice(best.card, reason, best.name)
 
 

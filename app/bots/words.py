@@ -37,9 +37,12 @@ def suit_word(suit: int) -> str:
     return SUIT_WORDS[suit]
 
 
-def seat_word(seat: int, me: int, seats: int) -> str:
-    """Another seat as the hinting player sees it: Right plays after you, Left before you, and
-    in Troccas "your partner" sits across (design.md 1.2)."""
+def seat_word(seat: int, me: int, seats: int, names: Sequence[str] | None = None) -> str:
+    """Another seat as the hinting player reads it: by the name the page shows when given,
+    else Right (who plays after you), Left (before you) and in Troccas "your partner", who
+    sits across (design.md 1.2)."""
+    if names is not None and 0 <= seat < len(names) and names[seat].strip():
+        return names[seat]
     step = (seat - me) % seats
     if step == 1:
         return "Right"
@@ -105,7 +108,7 @@ def situation(t: Table, card: int) -> str | None:
     if best is None:
         return None
     seat, winning = best
-    who = seat_word(seat, t.seat, t.seats)
+    who = seat_word(seat, t.seat, t.seats, t.names)
     if t.is_partner(seat):
         return f"your partner's {name_of(winning)} is winning the trick"
     return f"{who}'s {name_of(winning)} is winning the trick"
@@ -124,7 +127,8 @@ def trump_threat(t: Table, card: int) -> str | None:
             continue
         voids = t.know.void.get(seat, set())
         if suit in voids and TRUMPS not in voids and t.holds_any(seat, _trumps_out(t)) > 0:
-            return f"{seat_word(seat, t.seat, t.seats)} has no {suit_word(suit)} left and can trump"
+            who = seat_word(seat, t.seat, t.seats, t.names)
+            return f"{who} has no {suit_word(suit)} left and can trump"
     return None
 
 

@@ -192,6 +192,15 @@ def test_the_situation_names_the_seat_that_can_trump() -> None:
     assert situation(table, parse("CU-8")) == "Right has no Cups left and can trump"
 
 
+def test_a_friends_table_hint_names_the_seats_as_the_page_does() -> None:
+    deal = right_void_in_cups()
+    obs = observe(deal, 0)
+    named = Table(obs, read(obs), ["You", "Bo", "Cy"])
+    assert situation(named, parse("CU-8")) == "Bo has no Cups left and can trump"
+    found = hint(obs, Random(1), settings=BotSettings(hard_budget=2000), names=["You", "Bo", "Cy"])
+    assert "Bo has no Cups left and can trump" in found.text
+
+
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_a_partners_trick_is_said_in_words(level: str) -> None:
     deal = partner_leads_a_king()
