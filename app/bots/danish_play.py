@@ -173,7 +173,7 @@ def _follow(t: Table, legal: list[int]) -> Choice:
 def _give_away(t: Table, card: int) -> Choice:
     """The cheapest card to lose, with what the seat sees that makes the trick not worth
     fighting for ("Left has no Cups left and can trump")."""
-    seen = situation(t, card)
+    seen = situation(t, card, giving=True)
     why = "give away your least useful card"
     return Choice(card, f"{seen}: {why}" if seen else why)
 

@@ -184,4 +184,9 @@ def _reason(
     else:
         head = trick_words(best.trick_wins, done, team=not t.danish)
     seen = situation(t, best.card)
-    return f"{seen}; {head}; {compared}" if seen else f"{head}; {compared}"
+    if seen is None:
+        return f"{head}; {compared}"
+    if seen.startswith("it ") and head.startswith(("it ", "your team ")):
+        joint = "but" if "lose" in head or "gives up" in head else "and"
+        return f"{seen} {joint} {head.removeprefix('it ')}; {compared}"
+    return f"{seen}; {head}; {compared}"

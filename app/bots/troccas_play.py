@@ -139,7 +139,7 @@ def _follow(t: Table, legal: list[int]) -> Choice:
         if _loss_cost(t, loser) >= 6:
             return Choice(FOOL, "the Fool comes back to your team and saves a better card")
     card = _cheapest_loser(t, legal)
-    seen = situation(t, card)
+    seen = situation(t, card, giving=True)
     why = "give away your least useful card"
     return Choice(card, f"{seen}: {why}" if seen else why)
 

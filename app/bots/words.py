@@ -98,9 +98,10 @@ def only_card(obs: Observation, card: int) -> str:
     return ONLY_CARD
 
 
-def situation(t: Table, card: int) -> str | None:
+def situation(t: Table, card: int, giving: bool = False) -> str | None:
     """What the seat can see that matters for ``card``: a seat still to play that has shown it
-    has none of the suit and can trump it, else who is winning the trick now."""
+    has none of the suit and can trump it, else the card now winning the trick and whether
+    ``card`` beats it (when ``giving`` it away, that the others can still take the trick)."""
     threat = trump_threat(t, card)
     if threat is not None:
         return threat
@@ -108,10 +109,13 @@ def situation(t: Table, card: int) -> str | None:
     if best is None:
         return None
     seat, winning = best
-    who = seat_word(seat, t.seat, t.seats, t.names)
-    if t.is_partner(seat):
-        return f"your partner's {name_of(winning)} is winning the trick"
-    return f"{who}'s {name_of(winning)} is winning the trick"
+    whose = "your partner" if t.is_partner(seat) else seat_word(seat, t.seat, t.seats, t.names)
+    if t.beats(card, winning) and giving:
+        return "the players still to play can take this trick"
+    if t.beats(card, winning):
+        verb = "overtakes" if t.is_partner(seat) else "beats"
+        return f"it {verb} {whose}'s {name_of(winning)}"
+    return f"{whose}'s {name_of(winning)} is winning the trick"
 
 
 def trump_threat(t: Table, card: int) -> str | None:
