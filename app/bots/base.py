@@ -4,11 +4,13 @@ A bot is given one seat's ``Observation`` and its own random stream, and returns
 action for that seat; the same observation and stream always give the same action. It never
 receives the deal itself (tests/architecture checks the imports). Levels: ``random`` (the
 baseline for tests and the arena), and the seed's slider "Easier ... Harder" as ``easy``,
-``medium`` and ``hard``. ``hint`` gives the action with a one-line reason a person reads.
+``medium`` and ``hard``. ``hint`` gives the action with a one-line reason a person reads,
+in the words a player uses (``words``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Protocol
@@ -17,6 +19,7 @@ from app.bots import danish_play, easy, hard, troccas_play
 from app.bots.conventions import discard_choice, help_nolo, nolo_partners, try_nolo
 from app.bots.knowledge import read
 from app.bots.odds import Choice, Table
+from app.bots.words import sentence
 from app.engine.actions import Action, CallBob, DemandFool, Discard, PlayCard
 from app.engine.cards import FOOL, IS_PIP, PLAIN_SUITS, Card, Suit
 from app.engine.deal import Phase
@@ -35,6 +38,11 @@ class Hint:
 
     action: Action
     reason: str
+
+    @property
+    def text(self) -> str:
+        """The whole hint as a player would say it: "Play the 9 of Cups: ... ."."""
+        return sentence(self.action, self.reason)
 
 
 @dataclass(frozen=True)
@@ -76,46 +84,47 @@ class LevelBot:
     def choose(self, obs: Observation, rng: Random) -> Action:
         return self.hint(obs, rng).action
 
-    def hint(self, obs: Observation, rng: Random) -> Hint:
+    def hint(self, obs: Observation, rng: Random, names: Sequence[str] | None = None) -> Hint:
         """The action for ``obs.seat`` with its reason; ``ValueError`` if it is not the
-        seat's turn (there is nothing to decide)."""
+        seat's turn (there is nothing to decide). ``names``: the seats as the person reads
+        them ("Right", or a friend's name); by default the reason says Right, Left and your
+        partner."""
         if not obs.is_my_turn or obs.phase is Phase.OVER:
             raise ValueError(f"seat {obs.seat} has no decision to make now")
         seat = obs.seat
         if obs.phase is Phase.DEMAND_FOOL:
-            return Hint(DemandFool(seat, True), "demand the Fool: it must be played in trick 23")
+            why = "its holder must then play it in trick 23 and cannot keep it for the end"
+            return Hint(DemandFool(seat, True), why)
         if obs.phase is Phase.BOB:
-            return Hint(CallBob(seat, True), "call Bob: the page goes to your trick")
+            why = "you take the Page from its owner for a small card from the trick"
+            return Hint(CallBob(seat, True), why)
         if obs.phase is Phase.DISCARD:
             if self.level == "random":
-                return Hint(Discard(seat, random_pip_discard(obs, rng)), "random pip cards")
+                return Hint(Discard(seat, random_pip_discard(obs, rng)), "pips chosen at random")
             cards, reason = discard_choice(obs)
             return Hint(Discard(seat, tuple(Card(c) for c in cards)), reason)
-        choice = self.play(obs, rng)
+        choice = self.play(obs, rng, names)
         name = Suit(choice.name) if choice.name is not None else None
         return Hint(PlayCard(seat, Card(choice.card), name), choice.reason)
 
-    def play(self, obs: Observation, rng: Random) -> Choice:
+    def play(self, obs: Observation, rng: Random, names: Sequence[str] | None = None) -> Choice:
         if self.level == "random":
             card = obs.legal[int(rng.random() * len(obs.legal))]
             name = fool_name(obs, card, rng)
-            return Choice(card, "a random legal card", None if name is None else int(name))
+            return Choice(card, "any legal card will do", None if name is None else int(name))
         nolo = self.nolo(obs)
         if nolo is not None:
             return nolo
         if self.level == "easy":
             return easy.play(obs, rng)
-        first = self.medium(obs)
+        first = self.medium(obs, names)
         if self.level == "medium" or first.convention:
             return first  # hard keeps the seed's conventions, as medium does (rules.md 2.15)
         budget, see_all = self.settings.hard_budget, self.settings.see_all
-        choice = hard.decide(obs, rng, budget, see_all, first)
-        if choice.card == first.card and first.reason != "your only legal card":
-            choice.reason = f"{first.reason}; {choice.reason.split(': ', 1)[-1]}"
-        return choice
+        return hard.decide(obs, rng, budget, see_all, first, names)
 
-    def medium(self, obs: Observation) -> Choice:
-        table = Table(obs, read(obs, self.settings.see_all))
+    def medium(self, obs: Observation, names: Sequence[str] | None = None) -> Choice:
+        table = Table(obs, read(obs, self.settings.see_all), names)
         if obs.game == "danish-tarok":
             return danish_play.play(table)
         return troccas_play.play(table)
@@ -173,10 +182,15 @@ def get_bot(level: str, settings: BotSettings | None = None) -> LevelBot:
 
 
 def hint(
-    obs: Observation, rng: Random, level: str = "hard", settings: BotSettings | None = None
+    obs: Observation,
+    rng: Random,
+    level: str = "hard",
+    settings: BotSettings | None = None,
+    names: Sequence[str] | None = None,
 ) -> Hint:
-    """A suggested action for ``obs.seat`` with its reason (by default the hard level's)."""
-    return get_bot(level, settings).hint(obs, rng)
+    """A suggested action for ``obs.seat`` with its reason (by default the hard level's),
+    naming the other seats by ``names`` when given."""
+    return get_bot(level, settings).hint(obs, rng, names)
 
 
 LEVELS: dict[str, Bot] = {name: get_bot(name) for name in LEVEL_NAMES}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from app.bots.knowledge import TRUMPS
 from app.bots.odds import Choice, beats, led_suit, name_of, winner_index
+from app.bots.words import SUIT_WORDS
 from app.engine.cards import (
     FOOL,
     IS_PIP,
@@ -46,7 +47,20 @@ def discard_choice(obs: Observation) -> tuple[tuple[int, ...], str]:
         ),
     )
     chosen = tuple(sorted(ranked[:size]))
-    return chosen, "lay away pips from your short suits, so that you can trump them"
+    return chosen, _discard_reason(chosen, length)
+
+
+def _discard_reason(chosen: tuple[int, ...], length: dict[int, int]) -> str:
+    """Why these cards: the short suits they empty or shorten, which the hand can then trump."""
+    suits = sorted({SUIT[c] for c in chosen if SUIT[c] < 4}, key=lambda s: length[s])
+    if not suits or not all(IS_PIP[c] for c in chosen):
+        return "they are the cards you need least"
+    gone = [s for s in suits if sum(1 for c in chosen if SUIT[c] == s) == length[s]]
+    if gone:
+        named = " or ".join(SUIT_WORDS[s] for s in gone)
+        return f"pips from your short suits: with no {named} left you can trump them"
+    named = " and ".join(SUIT_WORDS[s] for s in suits)
+    return f"pips from your short {named}, so that you can trump them sooner"
 
 
 # ---------------------------------------------------------------------- the King's cover

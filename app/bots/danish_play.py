@@ -13,6 +13,7 @@ from __future__ import annotations
 from app.bots.conventions import cover_honour
 from app.bots.knowledge import TRUMPS
 from app.bots.odds import SUIT, Choice, Table, name_of
+from app.bots.words import only_card, situation, suit_word
 from app.engine.cards import FOOL, IS_TRUMP, PAGAT, WORLD
 
 SURE = 0.95
@@ -22,7 +23,7 @@ LIKELY = 0.7
 def play(t: Table) -> Choice:
     legal: list[int] = list(t.obs.legal)
     if len(legal) == 1:
-        return Choice(legal[0], "your only legal card", fool_name(t, legal[0]))
+        return Choice(legal[0], only_card(t.obs, legal[0]), fool_name(t, legal[0]))
     cover = cover_honour(t.obs)
     if cover is not None:
         return cover
@@ -52,7 +53,7 @@ def _endgame(t: Table, legal: list[int]) -> Choice | None:
         if others:
             pick = _cheapest_loser(t, others)
             return Choice(
-                pick, "Pagat Ultimo: no trump is left against your I, so keep it for the last trick"
+                pick, "no trump is left against your I: keep it for the last trick, a Pagat Ultimo"
             )
     if left != 2:
         return None
@@ -77,7 +78,7 @@ def _ultimo_or_bagud(t: Table, legal: list[int], trumps_out: int) -> Choice | No
     for card in legal:
         if t.is_ultimo_card(card) and (card != PAGAT or trumps_out > 0):
             return Choice(
-                card, f"avoid a Bagud: play your {name_of(card)} now, not in the last trick"
+                card, f"get your {name_of(card)} out now: lost in the last trick it is a Bagud"
             )
     bosses = [c for c in t.obs.hand if IS_TRUMP[c] and t.is_boss(c)]
     rest = [c for c in legal if c not in bosses]
@@ -97,7 +98,8 @@ def _lead(t: Table, legal: list[int]) -> Choice:
     scored = sorted(((t.win_chance(k), -len(t.by_suit[SUIT[k]]), k) for k in kings), reverse=True)
     if scored and scored[0][0] >= 0.8:
         king = scored[0][2]
-        return Choice(king, f"cash your {name_of(king)}: the others should still follow its suit")
+        why = f"the others should still follow {suit_word(SUIT[king])}: your {name_of(king)} wins"
+        return Choice(king, why)
     for card in sorted(legal, key=lambda c: -t.value[c]):
         if (
             not IS_TRUMP[card]
@@ -106,18 +108,20 @@ def _lead(t: Table, legal: list[int]) -> Choice:
             and t.is_boss(card)
             and t.win_chance(card) >= 0.8
         ):
-            return Choice(card, f"your {name_of(card)} is now the highest of its suit")
+            why = f"it is the highest {suit_word(SUIT[card])} left and should win the trick"
+            return Choice(card, why)
     trumps = t.by_suit[TRUMPS]
     kings = [c for c in t.obs.hand if c < 56 and c % 14 == t.top]
     if kings and len(trumps) >= 3 and len(_top_run(t)) >= 2 and t.trumps_out():
         card = _top_run(t)[-1]
-        return Choice(card, "draw the others' trumps to make your Kings safe")
+        return Choice(card, "lead trumps to draw the others' trumps, so your Kings are safe")
     low = _low_lead(t, legal)
     if low is not None:
         return low
     if FOOL in legal:
-        return Choice(FOOL, "lead the Fool as the lowest trump", TRUMPS)
-    return Choice(_cheapest_loser(t, legal), "lead your least useful card")
+        why = "the others must play trumps to it, and the Fool comes back to you"
+        return Choice(FOOL, why, TRUMPS)
+    return Choice(_cheapest_loser(t, legal), "it is your least useful card to lead")
 
 
 def _low_lead(t: Table, legal: list[int]) -> Choice | None:
@@ -138,7 +142,9 @@ def _low_lead(t: Table, legal: list[int]) -> Choice | None:
             best = (score, low)
     if best is None:
         return None
-    return Choice(best[1], "lead low from your longest suit: the others must trump it first")
+    named = suit_word(SUIT[best[1]])
+    why = f"lead low in your long {named}: the others run out of it first and must trump it"
+    return Choice(best[1], why)
 
 
 # ---------------------------------------------------------------------- following
@@ -158,10 +164,18 @@ def _follow(t: Table, legal: list[int]) -> Choice:
     if winners and best is not None:
         card = min(winners, key=lambda c: (IS_TRUMP[c], t.strength[c]))
         if _worth_winning(t, card):
-            return Choice(card, f"win the trick with the {name_of(card)}")
+            return Choice(card, "it wins the trick cheaply")
     if FOOL in legal and _fool_now(t, legal):
-        return Choice(FOOL, "play the Fool: it comes back to you and saves a better card")
-    return Choice(_cheapest_loser(t, legal), "give away your least useful card")
+        return Choice(FOOL, "the Fool comes back to you and saves a better card")
+    return _give_away(t, _cheapest_loser(t, legal))
+
+
+def _give_away(t: Table, card: int) -> Choice:
+    """The cheapest card to lose, with what the seat sees that makes the trick not worth
+    fighting for ("Left has no Cups left and can trump")."""
+    seen = situation(t, card, giving=True)
+    why = "give away your least useful card"
+    return Choice(card, f"{seen}: {why}" if seen else why)
 
 
 def _worth_winning(t: Table, card: int) -> bool:

@@ -16,6 +16,7 @@ from random import Random
 
 from app.bots.knowledge import TRUMPS
 from app.bots.odds import Choice, beats, led_suit, name_of, winner_index
+from app.bots.words import only_card
 from app.engine.cards import FOOL, IS_TRUMP, PAGAT, STRENGTH, SUIT_OF, VALUE
 from app.engine.observation import Observation
 
@@ -25,7 +26,7 @@ SUIT: tuple[int, ...] = tuple(int(s) for s in SUIT_OF)
 def play(obs: Observation, rng: Random) -> Choice:
     legal: list[int] = list(obs.legal)
     if len(legal) == 1:
-        return Choice(legal[0], "your only legal card", _fool_name(obs, legal[0]))
+        return Choice(legal[0], only_card(obs, legal[0]), _fool_name(obs, legal[0]))
     chicks = obs.options.chicks_rule
     if not obs.trick or (len(obs.trick) == 1 and obs.trick[0] == FOOL):
         return _lead(obs, legal, chicks, rng)
@@ -47,7 +48,7 @@ def _lead(obs: Observation, legal: list[int], chicks: bool, rng: Random) -> Choi
     kings = [c for c in legal if _is_top(c, chicks)]
     if kings and rng.random() < 0.8:
         king = max(kings, key=lambda k: sum(1 for c in legal if SUIT[c] == SUIT[k]))
-        return Choice(king, f"lead your {name_of(king)}")
+        return Choice(king, "a King wins the trick while the others still follow its suit")
     plain = [c for c in legal if not IS_TRUMP[c] and c != FOOL and not _is_top(c, chicks)]
     if plain:
         lengths = {s: sum(1 for c in plain if SUIT[c] == s) for s in range(4)}
@@ -57,9 +58,9 @@ def _lead(obs: Observation, legal: list[int], chicks: bool, rng: Random) -> Choi
     trumps = sorted((c for c in legal if IS_TRUMP[c]), key=lambda c: strength[c])
     if trumps:
         pick = trumps[1] if trumps[0] == PAGAT and len(trumps) > 1 else trumps[0]
-        return Choice(pick, "lead a low trump")
+        return Choice(pick, "lead a low trump and keep your high ones")
     card = legal[0]
-    return Choice(card, "lead what you have", _fool_name(obs, card))
+    return Choice(card, "lead what you have left", _fool_name(obs, card))
 
 
 def _follow(obs: Observation, legal: list[int], chicks: bool) -> Choice:
@@ -76,14 +77,14 @@ def _follow(obs: Observation, legal: list[int], chicks: bool) -> Choice:
     if not partner_wins and beaters:
         tops = [c for c in beaters if _is_top(c, chicks)]
         if tops:
-            return Choice(tops[0], f"take the trick with your {name_of(tops[0])}")
+            return Choice(tops[0], f"your {name_of(tops[0])} takes the trick")
         if last or not IS_TRUMP[beaters[0]]:
             pick = beaters[0] if last else beaters[-1]
-            return Choice(pick, f"win the trick with the {name_of(pick)}")
+            return Choice(pick, "it wins the trick" if last else "it should win the trick")
         if IS_TRUMP[beaters[0]]:
-            return Choice(beaters[0], "trump it")
+            return Choice(beaters[0], "take the trick with your lowest trump that wins it")
     if FOOL in legal and obs.game == "danish-tarok" and obs.trick_number >= 20:
-        return Choice(FOOL, "get rid of the Fool")
+        return Choice(FOOL, "the Fool must be played by trick 23")
     card = min(
         legal,
         key=lambda c: (
@@ -94,4 +95,4 @@ def _follow(obs: Observation, legal: list[int], chicks: bool) -> Choice:
             strength[c],
         ),
     )
-    return Choice(card, "play a low card")
+    return Choice(card, "play a low card and keep your better ones")

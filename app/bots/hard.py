@@ -17,14 +17,16 @@ x cards left to play), kept between ``MIN_WORLDS`` and ``MAX_WORLDS``. A wall-cl
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 
 from app.bots.knowledge import Knowledge, read
-from app.bots.odds import Choice, name_of
+from app.bots.odds import Choice, Table, name_of
 from app.bots.playout import choose, fool_name, play_out, search
 from app.bots.sampling import sample_world
 from app.bots.sim import Sim
+from app.bots.words import comparison, only_card, situation, trick_words
 from app.engine.cards import FOOL, PAGAT, STRENGTH, SUIT_OF, VALUE, WORLD
 from app.engine.observation import Observation
 
@@ -53,12 +55,14 @@ def decide(
     budget: int,
     see_all: bool,
     first: Choice | None,
+    names: Sequence[str] | None = None,
 ) -> Choice:
-    """The best card over sampled worlds; ``first`` (the medium bot's choice) wins ties. (A seed
-    convention's card is not searched: the level plays it as medium does.)"""
+    """The best card over sampled worlds; ``first`` (the medium bot's choice) wins ties, and
+    when the search agrees with it, its reason leads the hint's. (A seed convention's card is
+    not searched: the level plays it as medium does.)"""
     legal = list(obs.legal)
     if len(legal) == 1:
-        return Choice(legal[0], "your only legal card", _name(obs, legal[0]))
+        return Choice(legal[0], only_card(obs, legal[0]), _name(obs, legal[0]))
     know = read(obs, see_all)
     tallies = [Tally(card, _name(obs, card)) for card in candidates(obs, know)]
     if first is not None:
@@ -67,7 +71,8 @@ def decide(
     worlds = _world_count(obs, len(tallies), budget, exact)
     done = _evaluate(obs, know, rng, tallies, worlds, exact)
     best = max(tallies, key=lambda t: t.total)
-    return Choice(best.card, _reason(obs, best, done, exact), best.name)
+    reason = _reason(Table(obs, know, names), tallies, best, done, exact, first)
+    return Choice(best.card, reason, best.name)
 
 
 def _name(obs: Observation, card: int) -> int | None:
@@ -158,21 +163,30 @@ def _is_ours(obs: Observation, winner: int) -> bool:
     return winner % 2 == obs.seat % 2
 
 
-def _reason(obs: Observation, best: Tally, done: int, exact: bool) -> str:
-    """ "King of Cups: wins the trick in 41 of 50 sampled deals; the best average result from
-    here (+3.2 tokens)"; the part after the colon may follow a medium reason."""
-    average = best.total / max(1, done)
-    unit = "tokens" if obs.game == "danish-tarok" else "points for your team"
-    wins = best.trick_wins
-    taker = "wins" if obs.game == "danish-tarok" else "your team wins"
+def _reason(
+    t: Table, tallies: list[Tally], best: Tally, done: int, exact: bool, first: Choice | None
+) -> str:
+    """The search's result in a player's words: the medium reason when it chose the same card,
+    else what the seat sees and what the card does to this trick; then how it compares with
+    the best other card ("it keeps your King of Cups for later"). Never the number of deals
+    tried or an average (issue 12)."""
+    others = [tally for tally in tallies if tally is not best]
+    runner_up = max(others, key=lambda tally: tally.total) if others else None
+    other = None if runner_up is None else runner_up.card
+    wins = 0 if exact else best.trick_wins
+    other_wins = 0 if exact or runner_up is None else runner_up.trick_wins
+    compared = comparison(t, best.card, other, other_wins, wins)
+    if first is not None and first.card == best.card:
+        said = other is not None and name_of(other) in first.reason
+        return first.reason if said else f"{first.reason}; {compared}"
     if exact:
-        stats = f"played out exactly in {done} sampled deals"
-    elif wins == done:
-        stats = f"{taker} the trick in all {done} sampled deals"
-    elif wins == 0:
-        stats = f"gives up the trick in all {done} sampled deals"
+        head = "with the last tricks worked out, it is the best card"
     else:
-        stats = f"{taker} the trick in {wins} of {done} sampled deals"
-    return (
-        f"{name_of(best.card)}: {stats}; the best average result from here ({average:+.1f} {unit})"
-    )
+        head = trick_words(best.trick_wins, done, team=not t.danish)
+    seen = situation(t, best.card)
+    if seen is None:
+        return f"{head}; {compared}"
+    if seen.startswith("it ") and head.startswith(("it ", "your team ")):
+        joint = "but" if "lose" in head or "gives up" in head else "and"
+        return f"{seen} {joint} {head.removeprefix('it ')}; {compared}"
+    return f"{seen}; {head}; {compared}"

@@ -20,9 +20,13 @@ SUIT: tuple[int, ...] = tuple(int(s) for s in SUIT_OF)
 class Table:
     """One seat's view of the deal: its knowledge, the trick so far and the chances."""
 
-    def __init__(self, obs: Observation, know: Knowledge) -> None:
+    def __init__(
+        self, obs: Observation, know: Knowledge, names: Sequence[str] | None = None
+    ) -> None:
         self.obs = obs
         self.know = know
+        self.names = names
+        """The seats' names as the hinting person reads them, for the hint's words."""
         self.seat = obs.seat
         self.seats = obs.seat_count
         self.danish = know.danish

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from app.bots.knowledge import TRUMPS
 from app.bots.odds import SUIT, Choice, Table, name_of
+from app.bots.words import only_card, situation, suit_word
 from app.engine.cards import FOOL, IS_TRUMP, PAGAT, WORLD
 
 LIKELY = 0.7
@@ -19,7 +20,7 @@ LIKELY = 0.7
 def play(t: Table) -> Choice:
     legal: list[int] = list(t.obs.legal)
     if len(legal) == 1:
-        return Choice(legal[0], "your only legal card")
+        return Choice(legal[0], only_card(t.obs, legal[0]))
     if not t.trick or t.current_best() is None:
         return _lead(t, legal)
     return _follow(t, legal)
@@ -53,16 +54,16 @@ def _lead(t: Table, legal: list[int]) -> Choice:
     if best is not None:
         card = best[1]
         if card % 14 == t.top and SUIT[card] not in opened:
-            why = f"lead your {name_of(card)}: it should win, and a page it catches is Bobbed"
+            why = "it should win the trick, and a Page it catches is Bobbed"
         else:
-            why = f"cash your {name_of(card)}: it is the highest left in its suit"
+            why = f"it is the highest {suit_word(SUIT[card])} left and should win the trick"
         return Choice(card, why)
     back = _return_lead(t, legal)
     if back is not None:
         return back
     trumps = t.by_suit[TRUMPS]
     if trumps and t.is_boss(trumps[0]) and _team_trumps_rich(t):
-        return Choice(trumps[0], "draw trumps: your team holds the most")
+        return Choice(trumps[0], "lead trumps to draw them: your team holds the most")
     return _low_lead(t, legal, opened)
 
 
@@ -78,12 +79,8 @@ def _return_lead(t: Table, legal: list[int]) -> Choice | None:
         low = cards[-1]
         if t.value[low] >= 3 and len(cards) > 1:
             low = cards[-2]
-        return Choice(low, f"return your partner's lead in {_suit_name(suit)}")
+        return Choice(low, f"return your partner's lead in {suit_word(suit)}")
     return None
-
-
-def _suit_name(suit: int) -> str:
-    return ("cups", "coins", "swords", "staves", "trumps")[suit]
 
 
 def _team_trumps_rich(t: Table) -> bool:
@@ -111,11 +108,13 @@ def _low_lead(t: Table, legal: list[int], opened: set[int]) -> Choice:
         if best is None or score > best[0]:
             best = (score, low)
     if best is not None:
-        return Choice(best[1], "lead low from your longest suit")
+        named = suit_word(SUIT[best[1]])
+        return Choice(best[1], f"lead low in your long {named} and keep your high cards")
     trumps = [c for c in legal if IS_TRUMP[c] and c not in (PAGAT, WORLD)]
     if trumps:
-        return Choice(trumps[-1], "lead a low trump")
-    return Choice(min(legal, key=lambda c: _loss_cost(t, c)), "lead your least useful card")
+        return Choice(trumps[-1], "lead a low trump and keep your high ones")
+    card = min(legal, key=lambda c: _loss_cost(t, c))
+    return Choice(card, "it is your least useful card to lead")
 
 
 # ---------------------------------------------------------------------- following
@@ -134,12 +133,15 @@ def _follow(t: Table, legal: list[int]) -> Choice:
     if winners and not t.is_partner(winner):
         card = min(winners, key=lambda c: _win_cost(t, c))
         if not IS_TRUMP[card] or t.strength[card] < 116 or t.points_in_trick() >= 3:
-            return Choice(card, f"win the trick with the {name_of(card)}")
+            return Choice(card, "it wins the trick cheaply")
     if FOOL in legal:
         loser = _cheapest_loser(t, [c for c in legal if c != FOOL])
         if _loss_cost(t, loser) >= 6:
-            return Choice(FOOL, "play the Fool: it comes back to your team and saves a better card")
-    return Choice(_cheapest_loser(t, legal), "give away your least useful card")
+            return Choice(FOOL, "the Fool comes back to your team and saves a better card")
+    card = _cheapest_loser(t, legal)
+    seen = situation(t, card, giving=True)
+    why = "give away your least useful card"
+    return Choice(card, f"{seen}: {why}" if seen else why)
 
 
 def _smear(t: Table, legal: list[int]) -> Choice:

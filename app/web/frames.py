@@ -13,8 +13,9 @@ discard until they do, whatever the page or a reload asks for.
 
 from __future__ import annotations
 
-from app.engine.actions import DemandFool, Discard, PlayCard
-from app.engine.cards import FOOL, SUIT_NAMES, display_name
+from app.bots.words import sentence
+from app.engine.actions import Discard, PlayCard
+from app.engine.cards import FOOL
 from app.engine.deal import Phase
 from app.engine.observation import Observation
 from app.web.runner import hint_for
@@ -142,15 +143,6 @@ def _add_hint(frame: Frame, table: Table) -> None:
     action, reason = found
     if isinstance(action, PlayCard):
         frame.hinted = (action.card,)
-        what = f"play {display_name(action.card)}"
-        if action.name is not None:
-            what += f" as {SUIT_NAMES[action.name]}"
     elif isinstance(action, Discard):
         frame.hinted = action.cards
-        what = "lay away " + ", ".join(display_name(c) for c in action.cards)
-    elif isinstance(action, DemandFool):
-        what = "demand the Fool" if action.demand else "do not demand the Fool"
-    else:
-        what = "call Bob" if action.call else "let the Bob go"
-    reason = reason.strip().rstrip(".")
-    frame.hint = f"Hint: {what}. Why: {reason}." if reason else f"Hint: {what}."
+    frame.hint = f"Hint: {sentence(action, reason)}"

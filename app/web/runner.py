@@ -185,15 +185,16 @@ def hint_for(table: Table, obs: Observation) -> tuple[Action, str] | None:
 
     Uses ``app.bots.base.hint(obs, rng)`` (looked up now: the bots package may add it later),
     else the move the strongest available level would make. The observation is the person's
-    own, so the hint knows no more than they do.
+    own, so the hint knows no more than they do; it names the other seats as the page does.
     """
     if not obs.is_my_turn:
         return None
     rng = bot_rng(table, obs.seat, "hint")
     hint = getattr(base, "hint", None)
+    names = [seat.name for seat in table.seats]
     try:
         if hint is not None:
-            found = hint(obs, rng)
+            found = hint(obs, rng, names=names)
             return found.action, str(found.reason)
         levels = available_levels() or ["random"]
         action = _get_bot(levels[-1], base.BotSettings()).choose(obs, rng)

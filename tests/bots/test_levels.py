@@ -112,12 +112,14 @@ def test_module_hint_defaults_to_the_hard_level() -> None:
     assert found == get_bot("hard", BotSettings(hard_budget=TINY)).hint(obs, Random(1))
 
 
-def test_hard_hint_speaks_of_sampled_deals() -> None:
+def test_hard_hint_speaks_of_the_trick_not_of_sampled_deals() -> None:
     deal = deal_at("danish-tarok", 8, plays=4)
     obs = observe(deal, deal.turn)
     if len(obs.legal) > 1:
         found = get_bot("hard", BotSettings(hard_budget=4000)).hint(obs, Random(2))
-        assert "sampled deals" in found.reason
+        assert "the trick" in found.reason
+        assert "sampled" not in found.reason
+        assert "average" not in found.reason
 
 
 def test_discard_hint_and_phase() -> None:
