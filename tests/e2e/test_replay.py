@@ -4,6 +4,7 @@ in the address and spoken politely, and without JavaScript the buttons are plain
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,7 @@ from tests.web.factory import build_table
 pytestmark = pytest.mark.e2e
 
 Opener = Callable[..., Tab]
+EXAMPLE = Path("/work/shared/examples/danish-tarok-complete.json")
 
 WIDER_THAN_THE_SCREEN = """() => document.documentElement.scrollWidth >
     document.documentElement.clientWidth + 1"""
@@ -68,3 +70,26 @@ def test_the_steps_are_links_without_javascript(open_tab: Opener, server: Server
     page.get_by_role("link", name="Last").click()
     assert "Counts:" in page.locator(".replay-counts").inner_text()
     tab.shot("replay-no-js")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_hand_record_file_is_uploaded_and_replayed(
+    open_tab: Opener, server: Server, size: str, tmp_path: Path
+) -> None:
+    tab = open_tab(size)
+    page = tab.page
+    page.goto(f"{server.url}/replay")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "trionfi-hand/1", "game": "chess"}')
+    page.get_by_label("Hand record file").set_input_files(str(bad))
+    page.get_by_role("button", name="Replay").click()
+    assert "game must be" in page.get_by_role("alert").inner_text()
+    tab.shot("replay-upload-error")
+    page.get_by_label("Hand record file").set_input_files(str(EXAMPLE))
+    page.get_by_role("button", name="Replay").click()
+    page.wait_for_selector("#replay")
+    page.get_by_role("link", name="Last").click()
+    page.wait_for_function("() => document.querySelector('#replay').dataset.step == '76'")
+    assert "Counts:" in page.locator(".replay-counts").inner_text()
+    assert page.evaluate(WIDER_THAN_THE_SCREEN) is False
+    tab.shot("replay-uploaded-end")

@@ -19,7 +19,7 @@ from app.web.replays import UploadedReplays
 from app.web.routes.replays import MAX_RECORD_BYTES
 from tests.web.factory import build_table, play_until
 from tests.web.friends import full_table, play_deal
-from tests.web.support import HX, Person, TestClient
+from tests.web.support import HX, Person, TestClient, status_of
 
 EXAMPLES = Path("/work/shared/examples")
 GAMES = ["danish-tarok", "troccas"]
@@ -237,7 +237,7 @@ def test_a_bad_upload_says_why_and_keeps_nothing(
     content: bytes, status: int, says: str, client: TestClient
 ) -> None:
     response = upload(client, content)
-    assert response.status_code == status
+    assert status_of(response) == status
     assert "This file cannot be replayed" in response.text
     assert says in response.text
     assert 'role="alert"' in response.text
@@ -247,7 +247,7 @@ def test_a_bad_upload_says_why_and_keeps_nothing(
 
 def test_an_upload_without_a_file_asks_for_one(client: TestClient) -> None:
     response = client.post("/replay", data={"nothing": "here"}, follow_redirects=False)
-    assert response.status_code == 400
+    assert status_of(response) == 400
     assert "Choose a hand record file" in response.text
     assert client.get("/replay").status_code == 200
 

@@ -141,8 +141,12 @@ async def upload(request: Request) -> Response:
     try:
         record = await _uploaded_record(request)
     except UploadRefused as refusal:
+        # The form again with the reason, sent with 200 and the status in a header (as the
+        # site's htmx refusals are): a browser logs no failed load for a file it was offered.
         context = {"error": refusal.reason, "limit": _limit()}
-        return render(request, "pages/replay_upload.html", context, refusal.status)
+        response = render(request, "pages/replay_upload.html", context)
+        response.headers["X-Trionfi-Status"] = str(refusal.status)
+        return response
     key = uploads(request).keep(record)
     return RedirectResponse(f"/replay/{key}", status_code=303)
 
