@@ -14,11 +14,14 @@ that id and the step's number.
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 from app.engine.actions import CallBob, DemandFool, Discard, PlayCard
 from app.engine.cards import SUIT_NAMES, Card, code, display_name, sorted_cards
@@ -26,7 +29,7 @@ from app.engine.danish import DanishDeal
 from app.engine.deal import Deal
 from app.engine.ledger import KING_POT, PAGAT_POT
 from app.engine.observation import observe
-from app.engine.record import HandRecord, start
+from app.engine.record import HandRecord, parse_record, replay, start
 from app.engine.troccas import TroccasDeal
 from app.web.events import Names, bob_text, declaration_text, payment_lines, step_events
 from app.web.summary import LedgerRow, ledger_row
@@ -248,6 +251,21 @@ def build_replay(record: HandRecord, seat_names: list[str], deal_number: int | N
     return Replay(record, names, moves, texts)
 
 
+def replay_of(raw: dict[str, Any], seat_names: list[str], deal_number: int) -> Replay:
+    """The replay of a table's finished deal from its record as saved (``BadRecord``,
+    ``IllegalActionAt`` or ``Unfinished`` if it is not one), built once per record and names:
+    a finished deal never changes, and stepping through it asks for it once a move."""
+    text = json.dumps(raw, sort_keys=True, separators=(",", ":"))
+    return _cached_replay(text, tuple(seat_names), deal_number)
+
+
+@lru_cache(maxsize=32)
+def _cached_replay(text: str, seat_names: tuple[str, ...], deal_number: int) -> Replay:
+    record = parse_record(json.loads(text))
+    replay(record)
+    return build_replay(record, list(seat_names), deal_number)
+
+
 def _move_label(action: object, names: Names) -> str:
     """A move as the move list shows it: "Right: 9 of Cups", "Left calls Bob"."""
     if isinstance(action, PlayCard):
@@ -269,27 +287,27 @@ def _move_label(action: object, names: Names) -> str:
 
 
 class UploadedReplays:
-    """Uploaded records, kept in memory for an hour after their last viewing (at most
-    ``UPLOADS_KEPT``): the viewer's links carry only the random key."""
+    """Uploaded deals (their replays, checked once), kept in memory for an hour after their
+    last viewing (at most ``UPLOADS_KEPT``): the viewer's links carry only the random key."""
 
     def __init__(self, ttl_s: float = UPLOAD_TTL_S, kept: int = UPLOADS_KEPT) -> None:
         self.ttl_s = ttl_s
         self.kept = kept
         self._lock = threading.Lock()
-        self._entries: OrderedDict[str, tuple[float, HandRecord]] = OrderedDict()
+        self._entries: OrderedDict[str, tuple[float, Replay]] = OrderedDict()
 
-    def keep(self, record: HandRecord, now: float | None = None) -> str:
-        """Keep ``record``; its key, for ``/replay/{key}``."""
+    def keep(self, shown: Replay, now: float | None = None) -> str:
+        """Keep an uploaded deal's replay; its key, for ``/replay/{key}``."""
         key = secrets.token_urlsafe(16)
         moment = time.monotonic() if now is None else now
         with self._lock:
             self._drop_expired(moment)
-            self._entries[key] = (moment, record)
+            self._entries[key] = (moment, shown)
             while len(self._entries) > self.kept:
                 self._entries.popitem(last=False)
         return key
 
-    def get(self, key: str, now: float | None = None) -> HandRecord | None:
+    def get(self, key: str, now: float | None = None) -> Replay | None:
         moment = time.monotonic() if now is None else now
         with self._lock:
             self._drop_expired(moment)

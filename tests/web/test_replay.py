@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +16,12 @@ import pytest
 from app.engine.cards import codes
 from app.engine.record import parse_record, replay, result
 from app.web import create_app
-from app.web.replays import UploadedReplays
+from app.web.replays import UploadedReplays, build_replay
 from app.web.routes.replays import MAX_RECORD_BYTES
+from app.web.store import DB_NAME
 from tests.web.factory import build_table, play_until
 from tests.web.friends import full_table, play_deal
-from tests.web.support import HX, Person, TestClient, status_of
+from tests.web.support import HX, Person, TestClient, attribute, finish_deal, start, status_of
 
 EXAMPLES = Path("/work/shared/examples")
 GAMES = ["danish-tarok", "troccas"]
@@ -200,9 +202,10 @@ def test_an_unknown_or_forgotten_upload_is_a_404(client: TestClient) -> None:
     assert client.get("/replay/not-a-key").status_code == 404
     forgetful = UploadedReplays(ttl_s=10)
     record = parse_record(json.loads((EXAMPLES / "troccas-complete.json").read_text()))
-    key = forgetful.keep(record, now=0)
-    assert forgetful.get(key, now=5) is record
-    assert forgetful.get(key, now=14) is record  # viewing keeps it
+    shown = build_replay(record, ["You", "Right", "Partner", "Left"], None)
+    key = forgetful.keep(shown, now=0)
+    assert forgetful.get(key, now=5) is shown
+    assert forgetful.get(key, now=14) is shown  # viewing keeps it
     assert forgetful.get(key, now=30) is None
 
 
@@ -261,3 +264,26 @@ def test_uploads_are_kept_for_the_viewing_only(data_dir: Path) -> None:
         assert client.get(address).status_code == 404
     save_path = list(data_dir.iterdir()) if data_dir.exists() else []
     assert all("replay" not in path.name for path in save_path)
+
+
+def test_a_damaged_tables_deals_replay_for_its_person_only(data_dir: Path) -> None:
+    with TestClient(create_app(data_dir)) as client:
+        person = start(client)
+        finish_deal(person)
+        version = int(attribute(person.get().text, "data-version"))
+        assert person.post("next", {"version": version}).status_code == 303
+    with sqlite3.connect(data_dir / DB_NAME, isolation_level=None) as db:
+        db.execute(
+            "UPDATE tables SET data = json_set(data, '$.match', 'lost') WHERE id = ?",
+            (person.table_id,),
+        )
+    with TestClient(create_app(data_dir)) as client:
+        own = Person(client, person.table_id, person.token)
+        assert f'href="{own.url}/deals/1">replay' in own.get().text
+        page = own.get("/deals/1?step=1")
+        assert page.status_code == 200
+        assert counter(page.text)[0] == 1
+        assert own.get("/deals/2").status_code == 404
+        stranger = Person(client, person.table_id, "forged")
+        assert stranger.get("/deals/1").status_code == 403
+        assert 'data-card="' not in stranger.html

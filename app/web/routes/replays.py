@@ -12,6 +12,7 @@ arrow keys.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from dataclasses import dataclass
@@ -21,12 +22,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import UploadFile
 
-from app.engine.record import BadRecord, HandRecord, IllegalActionAt, parse_record, replay
+from app.engine.record import BadRecord, IllegalActionAt, parse_record, replay
 from app.web import forms
 from app.web.damage import may_download
 from app.web.deps import Problem, StoreDep
 from app.web.render import is_htmx, render
-from app.web.replays import Replay, Unfinished, UploadedReplays, build_replay
+from app.web.replays import Replay, Unfinished, UploadedReplays, build_replay, replay_of
 from app.web.routes.tables import finished_record
 from app.web.store import DamagedTable
 from app.web.tables import SEAT_NAMES, Table
@@ -112,10 +113,7 @@ async def table_replay(
     if raw is None:
         raise Problem(404, "No such deal", NO_DEAL)
     try:
-        record = parse_record(raw)
-        replay(record)
-        names = names or _default_names(record)
-        shown = build_replay(record, names, deal_number)
+        shown = await asyncio.to_thread(replay_of, raw, names or _default_names(raw), deal_number)
     except (BadRecord, IllegalActionAt, Unfinished):
         raise Problem(404, "No such deal", NO_DEAL) from None
     base = f"/tables/{table_id}/deals/{deal_number}"
@@ -139,7 +137,7 @@ async def upload_form(request: Request) -> Response:
 async def upload(request: Request) -> Response:
     """Check an uploaded hand record like ``trionfi replay`` does; keep it for the viewing."""
     try:
-        record = await _uploaded_record(request)
+        shown = await _uploaded_replay(request)
     except UploadRefused as refusal:
         # The form again with the reason, sent with 200 and the status in a header (as the
         # site's htmx refusals are): a browser logs no failed load for a file it was offered.
@@ -147,17 +145,16 @@ async def upload(request: Request) -> Response:
         response = render(request, "pages/replay_upload.html", context)
         response.headers["X-Trionfi-Status"] = str(refusal.status)
         return response
-    key = uploads(request).keep(record)
+    key = uploads(request).keep(shown)
     return RedirectResponse(f"/replay/{key}", status_code=303)
 
 
 @router.get("/replay/{key}")
 async def uploaded_replay(request: Request, key: str, step: str | None = None) -> Response:
-    record = uploads(request).get(key) if KEY.fullmatch(key) else None
-    if record is None:
+    shown = uploads(request).get(key) if KEY.fullmatch(key) else None
+    if shown is None:
         message = "This replay is no longer kept (uploads are kept for an hour). Upload it again."
         raise Problem(404, "No such replay", message)
-    shown = build_replay(record, _default_names(record), None)
     links = {"back": "/replay", "back_label": "Replay another file", "download": ""}
     return _viewer(request, shown, step, f"/replay/{key}", links, Faces(), "Uploaded deal")
 
@@ -169,8 +166,8 @@ class UploadRefused(Exception):
         self.status = status
 
 
-async def _uploaded_record(request: Request) -> HandRecord:
-    """The uploaded file as a finished deal's record, or ``UploadRefused`` saying why not."""
+async def _uploaded_replay(request: Request) -> Replay:
+    """The uploaded file as a finished deal's replay, or ``UploadRefused`` saying why not."""
     try:
         form = await request.form(max_files=1, max_fields=4)
     except Exception:
@@ -182,9 +179,7 @@ async def _uploaded_record(request: Request) -> HandRecord:
     if len(data) > MAX_RECORD_BYTES:
         raise UploadRefused(f"The file is larger than a hand record ({_limit()}).", 413)
     try:
-        record = parse_record(json.loads(data.decode("utf-8")))
-        replay(record)
-        build_replay(record, _default_names(record), None)
+        shown = await asyncio.to_thread(_checked_replay, data)
     except UnicodeDecodeError:
         raise UploadRefused("This file is not text: a hand record is a JSON file.") from None
     except json.JSONDecodeError as error:
@@ -199,7 +194,14 @@ async def _uploaded_record(request: Request) -> HandRecord:
     except Unfinished:
         reason = "This deal is not finished: only finished deals can be replayed."
         raise UploadRefused(reason, 422) from None
-    return record
+    return shown
+
+
+def _checked_replay(data: bytes) -> Replay:
+    """Check a record as ``trionfi replay`` does, then build its replay (``Unfinished``)."""
+    record = parse_record(json.loads(data.decode("utf-8")))
+    replay(record)
+    return build_replay(record, list(SEAT_NAMES[record.game.key]), None)
 
 
 def _limit() -> str:
@@ -238,5 +240,6 @@ def _game_name(game: str) -> str:
     return GAME_NAMES.get(game, game)
 
 
-def _default_names(record: HandRecord) -> list[str]:
-    return list(SEAT_NAMES[record.game.key])
+def _default_names(raw: dict[str, Any]) -> list[str]:
+    """A damaged table's seat names are lost: the names of a game against the computer."""
+    return list(SEAT_NAMES.get(str(raw.get("game")), SEAT_NAMES["danish-tarok"]))
