@@ -159,7 +159,7 @@ def test_a_friends_table_deals_replay_for_anyone_who_may_watch(client: TestClien
 def test_the_score_sheet_links_each_deal_to_its_replay(seat: Seat) -> None:
     person = over_table("troccas", seat)
     page = person.get()
-    assert f'href="{person.url}/deals/1">Replay' in page.text
+    assert f'href="{person.url}/deals/1">Replay<span class="sr-only"> deal 1' in page.text
     assert f'href="{person.url}/deals/2">Replay' in page.text
     assert f'href="{person.url}/deals/2">Replay this deal' in page.text
 

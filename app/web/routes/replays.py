@@ -97,6 +97,8 @@ async def table_replay(
     request: Request, table_id: str, number: str, store: StoreDep, step: str | None = None
 ) -> Response:
     """Deal ``number`` of the table at ``step`` (0: as dealt, the default)."""
+    if number.endswith(".json"):  # a download's address without its number ("/deals/.json")
+        raise Problem(404, "Not found", "There is nothing at this address.")
     deal_number = forms.address_number(number, "deal", 1, forms.MAX_VERSION)
     try:
         async with store.reading(table_id) as table:
