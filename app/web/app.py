@@ -31,7 +31,8 @@ from app.web.limits import Limiters, RateLimits, Slowed
 from app.web.listing import sweep_abandoned
 from app.web.programs import DEFAULT_THINK_MS, LOG_NAME, ProgramPool
 from app.web.render import is_htmx, make_templates, render
-from app.web.routes import friends, pages, tables
+from app.web.replays import UploadedReplays
+from app.web.routes import friends, pages, replays, tables
 from app.web.security import Guard
 from app.web.store import DamagedTable, NoSuchTable, SaveFailed, TableStore
 
@@ -86,6 +87,7 @@ def create_app(
     app.state.templates = make_templates()
     app.state.lan_base = lan_base
     app.state.limiters = Limiters.of(limits or RateLimits())
+    app.state.replays = UploadedReplays()
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(Guard)
     app.add_middleware(HeadAsGet)  # the outermost: HEAD is GET for everything inside
@@ -93,6 +95,7 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(friends.router)  # before the game's catch-all /tables/{id}/{action}
     app.include_router(tables.router)
+    app.include_router(replays.router)  # after tables: its /deals/{n} must not take {n}.json
     _add_error_pages(app)
     return app
 

@@ -1,0 +1,326 @@
+"""Replays of finished deals: a deal stepped through move by move, every hand face up.
+
+A replay is built from a hand record (``trionfi-hand/1``) through the engine: the record is
+replayed from the cards dealt, one action at a time, and step ``k`` is the deal after its first
+``k`` actions (step 0: as dealt). Only a finished deal is ever shown: every card of it is
+public by then (rules.md: the discard and the hands are shown once the deal is over), whereas a
+deal in progress would show the hands still being played. A record that is not over is refused
+(``Unfinished``), whether it comes from a table or an upload.
+
+Uploaded records are kept for the viewing only, in ``UploadedReplays``: a small, short-lived
+cache in memory keyed by a random id, so that the steps are plain links that carry nothing but
+that id and the step's number.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from app.engine.actions import CallBob, DemandFool, Discard, PlayCard
+from app.engine.cards import SUIT_NAMES, Card, code, display_name, sorted_cards
+from app.engine.danish import DanishDeal
+from app.engine.deal import Deal
+from app.engine.ledger import KING_POT, PAGAT_POT
+from app.engine.observation import observe
+from app.engine.record import HandRecord, parse_record, replay, start
+from app.engine.troccas import TroccasDeal
+from app.web.events import Names, bob_text, declaration_text, payment_lines, step_events
+from app.web.summary import LedgerRow, ledger_row
+from app.web.timeline import SPECTATOR
+from app.web.views import GAME_NAMES
+
+UPLOAD_TTL_S = 60 * 60.0
+"""How long an uploaded record stays viewable after it was last opened."""
+UPLOADS_KEPT = 200
+"""At most this many uploaded records are kept; the least recently viewed goes first."""
+
+
+class Unfinished(ValueError):
+    """A record whose deal is not over: the viewer never shows one."""
+
+
+@dataclass(frozen=True)
+class CardView:
+    code: str
+    name: str
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    name: str
+    hand: list[CardView]
+    tricks_won: int
+    is_dealer: bool
+    to_act: bool
+
+
+@dataclass(frozen=True)
+class TrickCard:
+    seat: int
+    name: str
+    card: CardView
+    wins: bool
+
+
+@dataclass(frozen=True)
+class TrickView:
+    number: int
+    cards: list[TrickCard]
+    winner: str | None
+    """The winner's name once the trick is complete."""
+    named: str | None
+
+
+@dataclass(frozen=True)
+class Move:
+    """One step of the move list: its number, a short label and the trick it belongs to."""
+
+    step: int
+    label: str
+    trick: int | None
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The deal at one step, as the viewer draws it."""
+
+    step: int
+    last: int
+    said: list[str]
+    """What this step did, in the words of the table's log."""
+    seats: list[SeatView]
+    trick: TrickView | None
+    discard: list[CardView]
+    discard_label: str
+    declarations: list[tuple[str, str, int]]
+    bobs: list[str]
+    ledger: list[LedgerRow]
+    balances: list[tuple[str, int, int]]
+    """(name, change in this deal so far, balance) per seat."""
+    pots: list[tuple[str, int]]
+    counts: list[tuple[str, int]] | None
+    """Each seat's count, once the last trick is played."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A finished deal, ready to be shown at any step."""
+
+    record: HandRecord
+    names: Names
+    moves: list[Move]
+    texts: list[list[str]]
+    """What each step said, by step."""
+
+    @property
+    def last(self) -> int:
+        return len(self.record.actions)
+
+    @property
+    def game_name(self) -> str:
+        return GAME_NAMES[self.record.game.key]
+
+    def frame(self, step: int) -> Frame:
+        """The deal after its first ``step`` actions (0 <= step <= last)."""
+        deal = start(self.record)
+        tricks_before = 0
+        for action in self.record.actions[:step]:
+            tricks_before = len(deal.tricks)
+            deal.apply(action)
+        trick = _trick_view(deal, self.names, just_finished=len(deal.tricks) > tricks_before)
+        return Frame(
+            step=step,
+            last=self.last,
+            said=self.texts[step],
+            seats=self._seats(deal),
+            trick=trick,
+            discard=_cards(deal.discarded),
+            discard_label="Kitty" if deal.game == "troccas" else "Discard",
+            declarations=self._declarations(deal),
+            bobs=[bob_text(bob, self.names) for bob in deal.bobs]
+            if isinstance(deal, TroccasDeal)
+            else [],
+            ledger=[ledger_row(entry, self.names) for entry in deal.books.ledger],
+            balances=self._balances(deal),
+            pots=self._pots(deal),
+            counts=self._counts(deal),
+        )
+
+    def _seats(self, deal: Deal) -> list[SeatView]:
+        return [
+            SeatView(
+                seat,
+                self.names.subject(seat),
+                _cards(sorted_cards(deal.holdings[seat])),
+                deal.won[seat],
+                seat == deal.dealer,
+                seat == deal.turn,
+            )
+            for seat in range(deal.seat_count)
+        ]
+
+    def _declarations(self, deal: Deal) -> list[tuple[str, str, int]]:
+        declared = deal.declared if isinstance(deal, DanishDeal) else []
+        chicks = deal.options.chicks_rule
+        return [
+            (self.names.subject(d.seat), declaration_text(d, chicks), d.value) for d in declared
+        ]
+
+    def _balances(self, deal: Deal) -> list[tuple[str, int, int]]:
+        before = self.record.before.balances if self.record.before else [0] * deal.seat_count
+        return [
+            (self.names.subject(seat), balance - before[seat], balance)
+            for seat, balance in enumerate(deal.books.balances)
+        ]
+
+    def _pots(self, deal: Deal) -> list[tuple[str, int]]:
+        if not self.record.game.has_pots:
+            return []
+        king = "Queen pot" if deal.options.chicks_rule else "King pot"
+        return [(king, deal.books.pots[KING_POT]), ("Pagat pot", deal.books.pots[PAGAT_POT])]
+
+    def _counts(self, deal: Deal) -> list[tuple[str, int]] | None:
+        if deal.counts is None:
+            return None
+        return [(self.names.subject(seat), count) for seat, count in enumerate(deal.counts)]
+
+
+def _cards(cards: tuple[Card, ...] | list[Card]) -> list[CardView]:
+    return [CardView(code(card), display_name(card)) for card in cards]
+
+
+def _trick_view(deal: Deal, names: Names, just_finished: bool) -> TrickView | None:
+    """The trick on the table: the one being played, or the one this step completed."""
+    if deal.trick:
+        leader, cards, winner, named = deal.leader, tuple(deal.trick), None, deal.named
+        number = len(deal.tricks) + 1
+    elif just_finished and deal.tricks:
+        done = deal.tricks[-1]
+        leader, cards, winner, named = done.leader, done.cards, done.winner, done.named
+        number = done.number
+    else:
+        return None
+    played = [
+        TrickCard(
+            (leader + index) % deal.seat_count,
+            names.subject((leader + index) % deal.seat_count),
+            CardView(code(card), display_name(card)),
+            (leader + index) % deal.seat_count == winner,
+        )
+        for index, card in enumerate(cards)
+    ]
+    return TrickView(
+        number,
+        played,
+        names.subject(winner) if winner is not None else None,
+        SUIT_NAMES[named] if named is not None else None,
+    )
+
+
+def build_replay(record: HandRecord, seat_names: list[str], deal_number: int | None) -> Replay:
+    """The replay of a record whose actions the engine has accepted (``record.replay``).
+
+    ``seat_names`` are the names the pages use for the seats; the one called "You" (if any)
+    takes the plain verb ("You play", "Left plays"). Raises ``Unfinished`` if the deal is not
+    over."""
+    viewer = seat_names.index("You") if "You" in seat_names else SPECTATOR
+    names = Names(seat_names, viewer, record.options.chicks_rule)
+    deal = start(record)
+    heading = f"Deal {deal_number}" if deal_number is not None else "The deal"
+    dealer = names.says(deal.dealer, "deal", "deals")
+    texts = [[f"{heading}: {dealer}.", *payment_lines(list(deal.books.ledger), names)]]
+    moves = [Move(0, "Dealt", None)]
+    for step, action in enumerate(record.actions, start=1):
+        before = observe(deal, deal.dealer)
+        trick = len(deal.tricks) + 1
+        deal.apply(action)
+        after = observe(deal, deal.dealer)
+        texts.append([event.text for event in step_events(before, after, action, names)])
+        in_trick = isinstance(action, PlayCard)
+        moves.append(Move(step, _move_label(action, names), trick if in_trick else None))
+    if not deal.is_over:
+        raise Unfinished("the deal is not finished: only finished deals can be replayed")
+    return Replay(record, names, moves, texts)
+
+
+def replay_of(raw: dict[str, Any], seat_names: list[str], deal_number: int) -> Replay:
+    """The replay of a table's finished deal from its record as saved (``BadRecord``,
+    ``IllegalActionAt`` or ``Unfinished`` if it is not one), built once per record and names:
+    a finished deal never changes, and stepping through it asks for it once a move."""
+    text = json.dumps(raw, sort_keys=True, separators=(",", ":"))
+    return _cached_replay(text, tuple(seat_names), deal_number)
+
+
+@lru_cache(maxsize=32)
+def _cached_replay(text: str, seat_names: tuple[str, ...], deal_number: int) -> Replay:
+    record = parse_record(json.loads(text))
+    replay(record)
+    return build_replay(record, list(seat_names), deal_number)
+
+
+def _move_label(action: object, names: Names) -> str:
+    """A move as the move list shows it: "Right: 9 of Cups", "Left calls Bob"."""
+    if isinstance(action, PlayCard):
+        return f"{names.subject(action.seat)}: {display_name(action.card)}"
+    if isinstance(action, Discard):
+        return names.says(action.seat, "discard", "discards")
+    if isinstance(action, DemandFool):
+        if action.demand:
+            return f"{names.says(action.seat, 'demand', 'demands')} the Fool"
+        return f"{names.says(action.seat, 'do', 'does')} not demand the Fool"
+    if isinstance(action, CallBob):
+        if action.call:
+            return f"{names.says(action.seat, 'call', 'calls')} Bob"
+        return f"{names.says(action.seat, 'let', 'lets')} the Bob go"
+    return str(action)
+
+
+# ------------------------------------------------------------------ uploads
+
+
+class UploadedReplays:
+    """Uploaded deals (their replays, checked once), kept in memory for an hour after their
+    last viewing (at most ``UPLOADS_KEPT``): the viewer's links carry only the random key."""
+
+    def __init__(self, ttl_s: float = UPLOAD_TTL_S, kept: int = UPLOADS_KEPT) -> None:
+        self.ttl_s = ttl_s
+        self.kept = kept
+        self._lock = threading.Lock()
+        self._entries: OrderedDict[str, tuple[float, Replay]] = OrderedDict()
+
+    def keep(self, shown: Replay, now: float | None = None) -> str:
+        """Keep an uploaded deal's replay; its key, for ``/replay/{key}``."""
+        key = secrets.token_urlsafe(16)
+        moment = time.monotonic() if now is None else now
+        with self._lock:
+            self._drop_expired(moment)
+            self._entries[key] = (moment, shown)
+            while len(self._entries) > self.kept:
+                self._entries.popitem(last=False)
+        return key
+
+    def get(self, key: str, now: float | None = None) -> Replay | None:
+        moment = time.monotonic() if now is None else now
+        with self._lock:
+            self._drop_expired(moment)
+            entry = self._entries.get(key)
+            if entry is None:
+                return None
+            self._entries[key] = (moment, entry[1])
+            self._entries.move_to_end(key)
+            return entry[1]
+
+    def _drop_expired(self, now: float) -> None:
+        while self._entries:
+            key, (seen, _) = next(iter(self._entries.items()))
+            if now - seen <= self.ttl_s:
+                return
+            del self._entries[key]
