@@ -60,6 +60,31 @@ def test_focus_is_on_the_first_playable_card_after_start(open_tab: Opener, serve
         page.wait_for_function("() => document.activeElement.matches('#table [autofocus]')")
 
 
+def test_focus_after_start_at_a_friends_table(open_tab: Opener, server: Server) -> None:
+    tab = open_tab("phone")
+    page = tab.page
+    page.goto(server.url + "/")
+    form = page.locator("form.friends")
+    form.get_by_label("Your name").fill("Anna")
+    form.locator("select[name=seat_1]").select_option("easy")
+    form.locator("select[name=seat_2]").select_option("easy")
+    form.get_by_role("button", name="Create a table").click()
+    page.wait_for_selector("#table[data-phase=lobby]")
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_selector("#table[data-seat]:not([data-phase=lobby])")
+    settle(page)
+    # The first card that may be played (or laid away) when it is Anna's turn; else what the
+    # page marks (the declarations' "Continue"), or the hand while the computers' moves show.
+    page.wait_for_function(
+        """() => { const t = document.querySelector('#table');
+            const marked = t.querySelector('[autofocus]');
+            const card = t.querySelector('#hand button.card.legal:not([disabled])');
+            const mine = t.dataset.turn === t.dataset.seat;
+            const expected = marked || (mine && card) || document.getElementById('hand');
+            return document.activeElement === expected; }"""
+    )
+
+
 def test_arrow_keys_move_within_the_hand_and_enter_plays(open_tab: Opener, server: Server) -> None:
     table, token = build_table(level="medium")
     assert play_until(table, must_follow)
