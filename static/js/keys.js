@@ -81,7 +81,8 @@
   };
 
   // Typing in a field, a key held with Ctrl, Alt or Meta (the browser's and the screen
-  // reader's own shortcuts) and anything while the list is open are left alone.
+  // reader's own shortcuts), a key held down and anything while the list is open are left
+  // alone.
   function typing(target) {
     if (!target || !target.closest) return false;
     return !!target.closest("input, textarea, select, [contenteditable]:not([contenteditable=false])");
@@ -89,6 +90,7 @@
 
   function shortcutFor(event) {
     if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return null;
+    if (event.repeat) return null;  // a key held down starts one deal, not several
     if (typing(event.target)) return null;
     var list = document.getElementById("shortcuts");
     if (list && list.open) return null;
