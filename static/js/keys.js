@@ -80,6 +80,19 @@
     "?": function () { openList(); },
   };
 
+  // Screen readers say a control's shortcut ("Hint, button, h"): marked on every redraw.
+  var MARKED = { h: "#hint-button", t: "#tricks", l: "#last-trick" };
+
+  function markShortcuts() {
+    Object.keys(MARKED).forEach(function (key) {
+      var target = document.querySelector(MARKED[key]);
+      if (target) target.setAttribute("aria-keyshortcuts", key);
+    });
+    var next = nextDealButton();
+    if (next) next.setAttribute("aria-keyshortcuts", "n");
+  }
+  document.addEventListener("htmx:afterSettle", markShortcuts);
+
   // Typing in a field, a key held with Ctrl, Alt or Meta (the browser's and the screen
   // reader's own shortcuts), a key held down and anything while the list is open are left
   // alone.
@@ -147,6 +160,7 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    markShortcuts();
     var list = document.getElementById("shortcuts");
     if (list) {
       list.addEventListener("close", listClosed);

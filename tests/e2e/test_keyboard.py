@@ -147,6 +147,8 @@ def test_shortcuts_and_their_list(open_tab: Opener, server: Server) -> None:
     assert not page.locator("#shortcuts").evaluate("d => d.open")
     assert page.locator("#table .hint").count() == 0
 
+    assert page.locator("#hint-button").get_attribute("aria-keyshortcuts") == "h"
+    assert page.locator("#last-trick").get_attribute("aria-keyshortcuts") == "l"
     page.keyboard.press("l")
     assert active(page) == "last-trick"
     page.keyboard.press("t")  # no panel of the tricks on this page: nothing happens
@@ -186,6 +188,8 @@ def test_n_starts_the_next_deal(open_tab: Opener, server: Server) -> None:
     tab = seated_tab(open_tab, server, table, token, "desktop")
     page = tab.page
     assert page.locator("#summary").is_visible()
+    next_deal = page.get_by_role("button", name="Next deal")
+    assert next_deal.get_attribute("aria-keyshortcuts") == "n"
     page.keyboard.press("n")
     page.wait_for_function("() => !document.querySelector('#summary')")
     assert page.locator("#table .deal-no").inner_text() == "Deal 2"
