@@ -367,7 +367,8 @@ def test_a_waiting_poll_leaves_your_own_move_to_its_answer(client: TestClient) -
         time.sleep(0.3)
         assert act(host, htmx=True).status_code == 200
         assert waiting.result(timeout=8).status_code == 204
-    assert host.html.count("You discard three cards") == 1
+    announced = host.html.split('<div id="announcements"', 1)[1]  # not the ticker's copy
+    assert announced.count("You discard three cards") == 1
 
 
 def test_the_invite_link_uses_the_lan_address_when_the_host_opened_localhost(
