@@ -101,11 +101,13 @@ def play_first_card(page: Any) -> str:
     return code
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize(
+    ("game", "size"), [("danish-tarok", "phone"), ("danish-tarok", "desktop"), ("troccas", "phone")]
+)
 def test_a_played_card_travels_and_the_trick_gathers(
-    open_tab: Opener, server: Server, size: str
+    open_tab: Opener, server: Server, game: str, size: str
 ) -> None:
-    table, token = build_table(settings=TableSettings(speed="normal"), level="easy")
+    table, token = build_table(game, settings=TableSettings(speed="normal"), level="easy")
     assert play_until(table, person_leads_after_a_trick, keep_fool=True)
     save(table, server.data_dir)
     tab = open_tab(size)
@@ -127,7 +129,7 @@ def test_a_played_card_travels_and_the_trick_gathers(
     assert flying["transform"] != "none"  # on its way: moved by a transform, not by the layout
     # The finished trick that was on the table gathers to its winner meanwhile.
     assert flying["gathering"] >= 3
-    tab.shot("motion-card-in-flight")
+    tab.shot(f"motion-{game}-card-in-flight")
     page.wait_for_function(
         f'() => {{ const c = document.querySelector("{mine}");'
         " return c && c.getAnimations().length === 0; }",
@@ -143,7 +145,7 @@ def test_a_played_card_travels_and_the_trick_gathers(
         polling="raf",
         timeout=5000,
     )
-    tab.shot("motion-reply-in-flight")
+    tab.shot(f"motion-{game}-reply-in-flight")
 
     # The trick is won; when the next lead comes, its cards gather to the winner's seat panel.
     page.wait_for_selector("#trick.finished", timeout=8000)
@@ -152,7 +154,7 @@ def test_a_played_card_travels_and_the_trick_gathers(
         settle(page)
         play_first_card(page)
     targets = page.wait_for_function(GATHERING, polling="raf", timeout=8000).json_value()
-    tab.shot("motion-trick-gathering")
+    tab.shot(f"motion-{game}-trick-gathering")
     panel = page.locator(f"#seat-{winner}").bounding_box()
     centre = (panel["x"] + panel["width"] / 2, panel["y"] + panel["height"] / 2)
     for x, y in targets:
