@@ -102,12 +102,18 @@ def play_first_card(page: Any) -> str:
 
 
 @pytest.mark.parametrize(
-    ("game", "size"), [("danish-tarok", "phone"), ("danish-tarok", "desktop"), ("troccas", "phone")]
+    ("game", "size", "speed"),
+    [
+        ("danish-tarok", "phone", "normal"),
+        ("danish-tarok", "desktop", "normal"),
+        ("troccas", "phone", "normal"),
+        ("troccas", "desktop", "fast"),
+    ],
 )
 def test_a_played_card_travels_and_the_trick_gathers(
-    open_tab: Opener, server: Server, game: str, size: str
+    open_tab: Opener, server: Server, game: str, size: str, speed: str
 ) -> None:
-    table, token = build_table(game, settings=TableSettings(speed="normal"), level="easy")
+    table, token = build_table(game, settings=TableSettings(speed=speed), level="easy")
     assert play_until(table, person_leads_after_a_trick, keep_fool=True)
     save(table, server.data_dir)
     tab = open_tab(size)
@@ -129,7 +135,7 @@ def test_a_played_card_travels_and_the_trick_gathers(
     assert flying["transform"] != "none"  # on its way: moved by a transform, not by the layout
     # The finished trick that was on the table gathers to its winner meanwhile.
     assert flying["gathering"] >= 3
-    tab.shot(f"motion-{game}-card-in-flight")
+    tab.shot(f"motion-{game}-{speed}-card-in-flight")
     page.wait_for_function(
         f'() => {{ const c = document.querySelector("{mine}");'
         " return c && c.getAnimations().length === 0; }",
@@ -145,7 +151,7 @@ def test_a_played_card_travels_and_the_trick_gathers(
         polling="raf",
         timeout=5000,
     )
-    tab.shot(f"motion-{game}-reply-in-flight")
+    tab.shot(f"motion-{game}-{speed}-reply-in-flight")
 
     # The trick is won; when the next lead comes, its cards gather to the winner's seat panel.
     page.wait_for_selector("#trick.finished", timeout=8000)
@@ -154,7 +160,7 @@ def test_a_played_card_travels_and_the_trick_gathers(
         settle(page)
         play_first_card(page)
     targets = page.wait_for_function(GATHERING, polling="raf", timeout=8000).json_value()
-    tab.shot(f"motion-{game}-trick-gathering")
+    tab.shot(f"motion-{game}-{speed}-trick-gathering")
     panel = page.locator(f"#seat-{winner}").bounding_box()
     centre = (panel["x"] + panel["width"] / 2, panel["y"] + panel["height"] / 2)
     for x, y in targets:
