@@ -75,6 +75,32 @@ GATHERING = """() => {
 }"""
 """Where the copies of a gathering trick's cards are going: the centres they end at."""
 
+SET_OUT = """(card) => {
+  const trick = document.querySelector('#trick');
+  const frames = card.getAnimations()[0].effect.getKeyframes();
+  const [, dx, dy] = /translate\\((-?[\\d.e-]+)px, (-?[\\d.e-]+)px\\)/.exec(frames[0].transform);
+  const box = trick.getBoundingClientRect();
+  const x = box.left + trick.clientLeft + card.offsetLeft + card.offsetWidth / 2;
+  const y = box.top + trick.clientTop + card.offsetTop + card.offsetHeight / 2;
+  return { seat: card.dataset.seat, from: [x + Number(dx), y + Number(dy)],
+           transform: getComputedStyle(card).transform };
+}"""
+"""Where a card on its way to the trick set out from (its centre), whose it is, and its
+transform now. The way a computer's card comes in (REPLYING) and the person's (FLYING)."""
+
+REPLYING = f"""(mine) => {{
+  const card = [...document.querySelectorAll('#trick .played')]
+    .find((c) => c.dataset.card !== mine && c.getAnimations().length > 0);
+  return card ? ({SET_OUT})(card) : null;
+}}"""
+
+FLYING = f"""(mine) => {{
+  const card = document.querySelector(`#trick [data-card="${{mine}}"]`);
+  if (!card || !card.getAnimations().length) return null;
+  return {{ ...({SET_OUT})(card),
+    gathering: document.querySelectorAll('#motion-layer .motion-ghost').length }};
+}}"""
+
 PLAYABLE = "#hand button.legal:not([disabled]):not([data-card='FOOL'])"
 
 
@@ -123,16 +149,13 @@ def test_a_played_card_travels_and_the_trick_gathers(
     assert page.locator("#trick.finished .played.winner").count() == 1
     before = motion(page)["shift"]
 
+    button = page.locator(PLAYABLE).first.bounding_box()
     code = play_first_card(page)
     mine = f"#trick [data-card='{code}']"
-    flying = page.wait_for_function(
-        f'() => {{ const c = document.querySelector("{mine}");'
-        " return c && c.getAnimations().length > 0 && {"
-        " transform: getComputedStyle(c).transform,"
-        " gathering: document.querySelectorAll('#motion-layer .motion-ghost').length }; }",
-        polling="raf",
-    ).json_value()
+    flying = page.wait_for_function(FLYING, arg=code, polling="raf").json_value()
     assert flying["transform"] != "none"  # on its way: moved by a transform, not by the layout
+    assert abs(flying["from"][0] - (button["x"] + button["width"] / 2)) < 2, (flying, button)
+    assert abs(flying["from"][1] - (button["y"] + button["height"] / 2)) < 2, (flying, button)
     # The finished trick that was on the table gathers to its winner meanwhile.
     assert flying["gathering"] >= 3
     tab.shot(f"motion-{game}-{speed}-card-in-flight")
@@ -143,15 +166,13 @@ def test_a_played_card_travels_and_the_trick_gathers(
     )
     assert page.locator(mine).count() == 1  # it ended in the trick
 
-    # The computers answer: their cards come from their seat panels, then the trick gathers.
-    page.wait_for_function(
-        f"() => document.querySelectorAll('#trick .played').length > 1"
-        f" && [...document.querySelectorAll('#trick .played:not([data-card=\"{code}\"])')]"
-        " .some(c => c.getAnimations().length > 0)",
-        polling="raf",
-        timeout=5000,
-    )
+    # The computers answer: their cards come from their seat panels.
+    reply = page.wait_for_function(REPLYING, arg=code, polling="raf", timeout=5000).json_value()
     tab.shot(f"motion-{game}-{speed}-reply-in-flight")
+    panel = page.locator(f"#seat-{reply['seat']}").bounding_box()
+    assert reply["seat"] != "0"
+    assert abs(reply["from"][0] - (panel["x"] + panel["width"] / 2)) < 2, (reply, panel)
+    assert abs(reply["from"][1] - (panel["y"] + panel["height"] / 2)) < 2, (reply, panel)
 
     # The trick is won; when the next lead comes, its cards gather to the winner's seat panel.
     page.wait_for_selector("#trick.finished", timeout=8000)
