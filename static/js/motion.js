@@ -63,7 +63,7 @@
     return seen;
   }
 
-  /** Play a card in #trick from the place it was before (or its seat panel) to where it is. */
+  /** Moves a card of #trick from where it was before (or from its seat panel) to its place. */
   function travel(card, from, ms, index) {
     var to = place(card);
     var dx = from.x - to.x;
