@@ -1,0 +1,235 @@
+"""Cards that move (static/js/motion.js): a played card travels to the trick, a finished trick
+gathers to its winner; at the table's speed, never at Instant or under reduced motion, and
+without shifting the page's layout."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from app.engine.cards import FOOL
+from app.engine.deal import Deal, Phase
+from app.web.tables import TableSettings
+from tests.e2e.conftest import Server, Tab, sit_at
+from tests.e2e.driver import settle, state, wait_for_change
+from tests.web.factory import build_table, play_until, save
+
+pytestmark = pytest.mark.e2e
+
+Opener = Callable[..., Tab]
+
+WATCH = """
+window.motion = { animations: 0, shift: 0, shifts: [], jumps: [] };
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  if (this.closest('#trick, #motion-layer')) window.motion.animations += 1;
+  return animate.apply(this, args);
+};
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const moved = (entry.sources || []).map((source) => source.node)
+      .map((node) => (node && node.nodeType !== 1 ? node.parentElement : node));
+    if (moved.length && moved.every((node) => node && node.closest('.side'))) continue;
+    window.motion.shift += entry.value;
+    window.motion.shifts.push(entry.value);
+  }
+}).observe({ type: 'layout-shift', buffered: true });
+const LANDMARKS = '#trick, .felt .seat, .mine-head, #hand';
+function landmarks() {
+  const found = {};
+  document.querySelectorAll(LANDMARKS).forEach((element, index) => {
+    const box = element.getBoundingClientRect();
+    const key = (element.id || element.className) + '#' + index;
+    found[key] = [box.left, box.top, box.width, box.height];
+  });
+  return found;
+}
+let before = null;
+document.addEventListener('htmx:beforeSwap', () => { before = landmarks(); });
+document.addEventListener('htmx:afterSwap', () => {
+  const after = landmarks();
+  for (const key of Object.keys(before || {})) {
+    if (!(key in after)) continue;
+    const moved = before[key].map((value, i) => Math.abs(after[key][i] - value));
+    if (moved[1] > 1 || moved[3] > 1) window.motion.jumps.push([key, ...moved]);
+  }
+});
+"""
+"""Counts the animations started on the trick's cards (and the gathering copies); adds up every
+layout shift but those of the side column alone (the log grows as moves are announced),
+those right after a click too, which the CLS metric leaves out; and, since a
+redraw replaces #table whole (new elements never count as shifted), notes every time the
+trick, a seat panel, the person's seat row or the hand moves up or down or changes height
+across a redraw, as the redraw leaves it (htmx settles the classes a moment later). A panel
+may change its width with its text ("1 trick", "2 tricks")."""
+
+GATHERING = """() => {
+  const copies = [...document.querySelectorAll('#motion-layer .motion-ghost')];
+  if (!copies.length) return null;
+  const won = document.querySelector('#last-trick .mini.winner');  // the trick that gathers
+  const panel = document.getElementById('seat-' + won.dataset.seat).getBoundingClientRect();
+  const centre = [panel.left + panel.width / 2, panel.top + panel.height / 2];
+  const targets = copies.map((copy) => {
+    const frames = copy.getAnimations()[0].effect.getKeyframes();
+    const [, dx, dy] = /translate\\((-?[\\d.e-]+)px, (-?[\\d.e-]+)px\\)/
+      .exec(frames[frames.length - 1].transform);
+    const x = parseFloat(copy.style.left) + parseFloat(copy.style.width) / 2;
+    const y = parseFloat(copy.style.top) + parseFloat(copy.style.height) / 2;
+    return [x + Number(dx), y + Number(dy)];
+  });
+  return { targets, centre };
+}"""
+"""Where the copies of a gathering trick's cards are going (the centres they end at), and the
+centre of the winner's seat panel."""
+
+SET_OUT = """(card) => {
+  const trick = document.querySelector('#trick');
+  const frames = card.getAnimations()[0].effect.getKeyframes();
+  const [, dx, dy] = /translate\\((-?[\\d.e-]+)px, (-?[\\d.e-]+)px\\)/.exec(frames[0].transform);
+  const box = trick.getBoundingClientRect();
+  const x = box.left + trick.clientLeft + card.offsetLeft + card.offsetWidth / 2;
+  const y = box.top + trick.clientTop + card.offsetTop + card.offsetHeight / 2;
+  return { seat: card.dataset.seat, from: [x + Number(dx), y + Number(dy)],
+           transform: getComputedStyle(card).transform };
+}"""
+"""Where a card on its way to the trick set out from (its centre), whose it is, and its
+transform now. The way a computer's card comes in (REPLYING) and the person's (FLYING)."""
+
+REPLYING = f"""(mine) => {{
+  const card = [...document.querySelectorAll('#trick .played')]
+    .find((c) => c.dataset.card !== mine && c.getAnimations().length > 0);
+  return card ? ({SET_OUT})(card) : null;
+}}"""
+
+FLYING = f"""(mine) => {{
+  const card = document.querySelector(`#trick [data-card="${{mine}}"]`);
+  if (!card || !card.getAnimations().length) return null;
+  return {{ ...({SET_OUT})(card),
+    gathering: document.querySelectorAll('#motion-layer .motion-ghost').length }};
+}}"""
+
+PLAYABLE = "#hand button.legal:not([disabled]):not([data-card='FOOL'])"
+
+
+def person_leads_after_a_trick(deal: Deal) -> bool:
+    """The person leads, a finished trick on the table, with a card other than the Fool."""
+    return (
+        deal.phase is Phase.PLAY
+        and deal.turn == 0
+        and not deal.trick
+        and len(deal.tricks) >= 2
+        and any(card != FOOL for card in deal.legal_cards())
+    )
+
+
+def motion(page: Any) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate("window.motion")
+    return found
+
+
+def play_first_card(page: Any) -> str:
+    card = page.locator(PLAYABLE).first
+    code: str = card.get_attribute("data-card")
+    card.click()
+    return code
+
+
+@pytest.mark.parametrize(
+    ("game", "size", "speed"),
+    [
+        ("danish-tarok", "phone", "normal"),
+        ("danish-tarok", "desktop", "normal"),
+        ("troccas", "phone", "normal"),
+        ("troccas", "desktop", "fast"),
+    ],
+)
+def test_a_played_card_travels_and_the_trick_gathers(
+    open_tab: Opener, server: Server, game: str, size: str, speed: str
+) -> None:
+    table, token = build_table(game, settings=TableSettings(speed=speed), level="easy")
+    assert play_until(table, person_leads_after_a_trick, keep_fool=True)
+    save(table, server.data_dir)
+    tab = open_tab(size)
+    page = tab.page
+    page.add_init_script(WATCH)
+    sit_at(tab, server, table.id, token)
+    assert page.locator("#trick.finished .played.winner").count() == 1
+    before = motion(page)["shift"]
+
+    button = page.locator(PLAYABLE).first.bounding_box()
+    code = play_first_card(page)
+    mine = f"#trick [data-card='{code}']"
+    flying = page.wait_for_function(FLYING, arg=code, polling="raf").json_value()
+    assert flying["transform"] != "none"  # on its way: moved by a transform, not by the layout
+    assert abs(flying["from"][0] - (button["x"] + button["width"] / 2)) < 2, (flying, button)
+    assert abs(flying["from"][1] - (button["y"] + button["height"] / 2)) < 2, (flying, button)
+    # The finished trick that was on the table gathers to its winner meanwhile.
+    assert flying["gathering"] >= 3
+    tab.shot(f"motion-{game}-{speed}-card-in-flight")
+    page.wait_for_function(
+        f'() => {{ const c = document.querySelector("{mine}");'
+        " return c && c.getAnimations().length === 0; }",
+        polling="raf",
+    )
+    assert page.locator(mine).count() == 1  # it ended in the trick
+
+    # The computers answer: their cards come from their seat panels.
+    reply = page.wait_for_function(REPLYING, arg=code, polling="raf", timeout=5000).json_value()
+    tab.shot(f"motion-{game}-{speed}-reply-in-flight")
+    panel = page.locator(f"#seat-{reply['seat']}").bounding_box()
+    assert reply["seat"] != "0"
+    assert abs(reply["from"][0] - (panel["x"] + panel["width"] / 2)) < 2, (reply, panel)
+    assert abs(reply["from"][1] - (panel["y"] + panel["height"] / 2)) < 2, (reply, panel)
+
+    # The trick is won; when the next lead comes, its cards gather to the winner's seat panel.
+    winner = page.wait_for_function(
+        "() => { const w = document.querySelector('#trick.finished .played.winner');"
+        " return w && w.dataset.seat; }",
+        timeout=8000,
+    ).json_value()
+    if winner == "0":  # the person leads the next trick: their card brings the gathering
+        settle(page)
+        play_first_card(page)
+    gathering = page.wait_for_function(GATHERING, polling="raf", timeout=8000).json_value()
+    tab.shot(f"motion-{game}-{speed}-trick-gathering")
+    targets, centre = gathering["targets"], gathering["centre"]
+    for x, y in targets:
+        assert abs(x - centre[0]) < 2, (targets, centre)
+        assert abs(y - centre[1]) < 2, (targets, centre)
+    settle(page)
+    page.wait_for_function("() => !document.querySelector('#motion-layer .motion-ghost')")
+
+    watched = motion(page)
+    assert watched["animations"] >= 3
+    assert watched["shift"] - before < 0.01, watched["shifts"]
+    assert not watched["jumps"], watched["jumps"]
+    assert page.locator(f"#trick [data-card='{code}'], #last-trick [data-card='{code}']").count()
+
+
+@pytest.mark.parametrize("how", ["instant", "reduced-motion"])
+def test_nothing_moves_at_instant_or_with_reduced_motion(
+    open_tab: Opener, server: Server, how: str
+) -> None:
+    speed = "instant" if how == "instant" else "normal"
+    table, token = build_table(settings=TableSettings(speed=speed), level="easy")
+    assert play_until(table, person_leads_after_a_trick, keep_fool=True)
+    save(table, server.data_dir)
+    tab = open_tab("desktop")
+    page = tab.page
+    if how == "reduced-motion":
+        page.emulate_media(reduced_motion="reduce")
+    page.add_init_script(WATCH)
+    sit_at(tab, server, table.id, token)
+
+    phase, _, version = state(page)
+    code = play_first_card(page)
+    wait_for_change(page, version, phase)
+    settle(page)
+    assert page.locator(f"#trick [data-card='{code}'], #last-trick [data-card='{code}']").count()
+    assert page.locator("#motion-layer .motion-ghost").count() == 0
+    watched = motion(page)
+    assert watched["animations"] == 0
+    assert watched["shift"] < 0.01, watched["shifts"]
+    assert not watched["jumps"], watched["jumps"]
