@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from app.engine.deal import Phase
+from app.engine.observation import observe
 from app.web.tables import Seat, TableSettings, hash_token, new_code, new_token
 from tests.e2e.conftest import SIZES, Server, Tab, sit_at
 from tests.web.factory import build_table, play_until, save
@@ -91,3 +93,59 @@ def test_ending_the_match_asks_first_and_takes_the_stand_in_controls(
     assert page.get_by_role("button", name="Let a computer play for Bo").count() == 0
     assert page.get_by_role("button", name="Next deal").count() == 0
     tab.shot(f"end-match-done-{'js' if javascript else 'no-js'}")
+
+
+# ------------------------------------------------------------------ small fixes of the table
+
+OVERLAPS = """() => {
+    const won = document.querySelector('#trick .won').getBoundingClientRect();
+    return [...document.querySelectorAll('#trick .played')].filter(card => {
+        const r = card.getBoundingClientRect();
+        return r.right > won.left && r.left < won.right && r.bottom > won.top && r.top < won.bottom;
+    }).map(card => card.textContent.trim());
+}"""
+
+
+@pytest.mark.parametrize("game", ["danish-tarok", "troccas"])
+def test_on_a_phone_the_winner_badge_covers_no_card_and_the_pots_say_pot(
+    open_tab: Opener, server: Server, game: str
+) -> None:
+    table, token = build_table(game, settings=TableSettings(speed="instant"))
+
+    def right_won_a_trick(deal: Any) -> bool:
+        return bool(deal.tricks) and not deal.trick and deal.tricks[-1].winner == 1
+
+    assert play_until(table, right_won_a_trick)
+    save(table, server.data_dir)
+    tab = open_tab("phone")
+    sit_at(tab, server, table.id, token)
+    page = tab.page
+    assert page.locator("#trick .won").inner_text().startswith("Right wins trick")
+    assert page.evaluate(OVERLAPS) == []  # neither a card nor the seat's name under it
+    tab.shot(f"phone-trick-won-{game}")
+    if game == "danish-tarok":
+        pots = [page.locator(".pot").nth(i).inner_text() for i in range(2)]
+        assert [pot.split()[:2] for pot in pots] == [["King", "pot"], ["Pagat", "pot"]]
+
+
+def test_the_declarations_pause_leaves_the_opponents_boxes_on_one_line(
+    open_tab: Opener, server: Server
+) -> None:
+    table, token = build_table(
+        settings=TableSettings(speed="instant"),
+        deals_before=1,
+        acknowledge=False,
+        wanted=lambda deal: deal.phase is Phase.PLAY and bool(observe(deal, 0).declarations),
+    )
+    save(table, server.data_dir)
+    tab = open_tab("desktop")
+    sit_at(tab, server, table.id, token)
+    page = tab.page
+    assert page.locator("#table").get_attribute("data-phase") == "declarations"
+    lines = page.evaluate(
+        """() => [...document.querySelectorAll('.felt .seat-facts')].map(facts =>
+            new Set([...facts.children].filter(c => c.offsetParent)
+                .map(c => Math.round(c.getBoundingClientRect().top + c.offsetHeight / 2))).size)"""
+    )
+    assert lines == [1, 1], lines  # cards, tricks and balance side by side
+    tab.shot("declarations-pause")
