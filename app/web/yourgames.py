@@ -1,4 +1,4 @@
-""" "Your games" on the home page: this browser's tables, newest first, each saying what it
+"""The home page's "Your games": this browser's tables, newest first, each saying what it
 waits for.
 
 Which tables: the entries of the ``trionfi_recent`` cookie (``app.web.deps``), written when
