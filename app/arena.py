@@ -459,7 +459,8 @@ def _setup(args: argparse.Namespace) -> Setup:
     if args.deals < 1 or args.hard_budget < 1:
         raise ValueError("--deals and --hard-budget must be positive")
     options = Options.from_json(args.game, dict.fromkeys(args.option, True))
-    seed = int(args.seed) if str(args.seed).lstrip("-").isdigit() else args.seed
+    raw = str(args.seed)
+    seed = int(raw) if raw.isascii() and raw.lstrip("-").isdigit() else args.seed
     return Setup(
         args.game,
         players,

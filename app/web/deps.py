@@ -18,10 +18,13 @@ from app.web.tables import Table
 
 SEAT_COOKIE = "trionfi_seat"
 RECENT_COOKIE = "trionfi_recent"
-"""Ids of the tables this browser played at, for the home page's "continue" links (no secret:
-an id without the seat token opens nothing)."""
+"""The tables this browser sits at, newest first, for the home page's "Your games" and the
+``/tables`` list: ``id:seat`` entries joined by dots (entries written before the seat was kept
+are a bare id). Unlike the seat cookie it is sent to every page, so it holds nothing secret:
+an id without the seat token opens nothing, and the seat number only words the home page."""
 COOKIE_AGE = 60 * 60 * 24 * 365
-RECENT_COUNT = 5
+RECENT_COUNT = 8
+TABLE_ID_LIMIT = 32
 
 
 class Problem(Untouched):
@@ -111,14 +114,34 @@ def set_seat_cookie(response: Response, table_id: str, token: str) -> None:
     )
 
 
+def recent_entries(request: Request) -> list[tuple[str, int | None]]:
+    """This browser's tables, newest first: (id, its seat there, or None if not kept)."""
+    entries = []
+    for part in request.cookies.get(RECENT_COOKIE, "").split("."):
+        table_id, _, seat = part.partition(":")
+        if table_id and len(table_id) <= TABLE_ID_LIMIT:
+            known = seat.isascii() and seat.isdigit() and len(seat) < 3
+            entries.append((table_id, int(seat) if known else None))
+    return entries[:RECENT_COUNT]
+
+
 def recent_tables(request: Request) -> list[str]:
-    raw = request.cookies.get(RECENT_COOKIE, "")
-    ids = [part for part in raw.split(".") if part and len(part) <= 32]
-    return ids[:RECENT_COUNT]
+    return [table_id for table_id, _ in recent_entries(request)]
 
 
-def remember_table(request: Request, response: Response, table_id: str) -> None:
-    ids = [table_id, *(i for i in recent_tables(request) if i != table_id)][:RECENT_COUNT]
+def remember_table(request: Request, response: Response, table_id: str, seat: int | None) -> None:
+    """Put the table at the head of this browser's list (the seat is the one it took)."""
+    entries = [(table_id, seat), *((i, s) for i, s in recent_entries(request) if i != table_id)]
+    store_recent(response, entries[:RECENT_COUNT])
+
+
+def forget_table(request: Request, response: Response, table_id: str) -> None:
+    """Take the table off this browser's list (the seat cookie stays: the link still works)."""
+    store_recent(response, [(i, s) for i, s in recent_entries(request) if i != table_id])
+
+
+def store_recent(response: Response, entries: list[tuple[str, int | None]]) -> None:
+    value = ".".join(i if seat is None else f"{i}:{seat}" for i, seat in entries)
     response.set_cookie(
-        RECENT_COOKIE, ".".join(ids), max_age=COOKIE_AGE, path="/", httponly=True, samesite="lax"
+        RECENT_COOKIE, value, max_age=COOKIE_AGE, path="/", httponly=True, samesite="lax"
     )

@@ -8,6 +8,9 @@ from typing import Any
 from app.web.deps import SEAT_COOKIE
 from tests.web.support import HX, Person, TestClient, attribute
 
+CONFIRMED = {"confirm": "yes"}
+"""The form of "Yes, end the match for everyone"."""
+
 
 def create(
     client: TestClient,

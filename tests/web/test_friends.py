@@ -15,6 +15,7 @@ from app.web import create_app
 from app.web.deps import SEAT_COOKIE
 from app.web.presence import presence
 from tests.web.friends import (
+    CONFIRMED,
     act,
     code_of,
     create,
@@ -195,10 +196,10 @@ def test_a_whole_deal_between_three_people_then_the_next(client: TestClient) -> 
 
 def test_ending_the_match_keeps_it_listed(client: TestClient) -> None:
     people = full_table(client)
-    assert people[0].post("end", {}).status_code == 409  # only after a deal
+    assert people[0].post("end", CONFIRMED).status_code == 409  # only after a deal
     play_deal(people)
-    assert people[1].post("end", {}).status_code == 403
-    assert people[0].post("end", {}).status_code == 303
+    assert people[1].post("end", CONFIRMED).status_code == 403
+    assert people[0].post("end", CONFIRMED).status_code == 303
     html = people[1].get().text
     assert "The match is over" in html
     assert "Next deal" not in html

@@ -12,7 +12,7 @@ from typing import Any
 
 from app.web import create_app
 from app.web.store import TableStore
-from tests.web.friends import full_table, play_deal, poll
+from tests.web.friends import CONFIRMED, full_table, play_deal, poll
 from tests.web.support import (
     Person,
     TestClient,
@@ -177,7 +177,7 @@ def test_no_rules_change_once_the_match_is_over(client: TestClient) -> None:
     people = full_table(client)
     play_deal(people)
     host = people[0]
-    assert host.post("end", {}).status_code == 303
+    assert host.post("end", CONFIRMED).status_code == 303
     refused = host.post("rules", {"version": host.version(), "dk_chicks_rule": "on"}, htmx=True)
     assert status_of(refused) == 409
     assert message(host.html) == "The match is over: this table takes no more deals."

@@ -24,6 +24,7 @@ from app.web import create_app
 from app.web.programs import ProgramPool, probe
 from app.web.store import TableStore
 from app.web.tables import Table
+from tests.web.friends import CONFIRMED
 from tests.web.support import Person, TestClient, finish_deal, start
 
 ROOT = Path(__file__).parents[2]
@@ -206,7 +207,7 @@ def test_a_friends_table_seats_a_program_and_its_processes_end_with_the_match(
     assert pool.running(table_id) == [1]
     process = pool._running[(table_id, 1)].bot.process
     assert process is not None
-    host.post("end", {})
+    host.post("end", CONFIRMED)
     assert pool.running(table_id) == []
     assert process.popen.wait(timeout=5) == 0  # it read goodbye and exited by itself
 

@@ -91,7 +91,7 @@ async def create(request: Request, store: StoreDep, programs: ProgramsDep) -> Re
     await store.create(table)
     response = RedirectResponse(f"/tables/{table.id}", status_code=303)
     set_seat_cookie(response, table.id, token)
-    remember_table(request, response, table.id)
+    remember_table(request, response, table.id, table.host)
     return response
 
 
@@ -144,7 +144,7 @@ async def join(request: Request, table_id: str, store: StoreDep) -> Response:
         store.changed(table_id, seat)
     response = RedirectResponse(f"/tables/{table_id}", status_code=303)
     set_seat_cookie(response, table_id, token)
-    remember_table(request, response, table_id)
+    remember_table(request, response, table_id, seat)
     return response
 
 
@@ -174,7 +174,7 @@ async def rejoin(request: Request, table_id: str, seat: str, key: str, store: St
         await store.commit(table)
     response = RedirectResponse(f"/tables/{table_id}", status_code=303)
     set_seat_cookie(response, table_id, token)
-    remember_table(request, response, table_id)
+    remember_table(request, response, table_id, index)
     return response
 
 
@@ -212,6 +212,9 @@ def _give_back(table: Table, seat: int, form: FormData) -> None:
 
 
 def _end(table: Table, seat: int, form: FormData) -> None:
+    """Only the confirming second button ends the match (it says: for everyone)."""
+    if form.get("confirm") != "yes":
+        raise forms.BadForm("confirm that the match ends for everyone at the table")
     lobby.end_match(table, seat)
 
 

@@ -3,27 +3,33 @@ about the cards, the bots."""
 
 from __future__ import annotations
 
-import contextlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from fastapi import APIRouter, Request
-from fastapi.responses import PlainTextResponse, Response
+from fastapi.responses import PlainTextResponse, RedirectResponse, Response
 from markupsafe import Markup, escape
+from starlette.datastructures import FormData
 
 from app.engine.options import OPTION_LABELS, Options
 from app.paths import STATIC_DIR
 from app.protocol import reference_bot
-from app.web.deps import Problem, ProgramsDep, StoreDep, recent_tables, seat_of
+from app.web.deps import (
+    TABLE_ID_LIMIT,
+    Problem,
+    ProgramsDep,
+    StoreDep,
+    forget_table,
+    recent_entries,
+)
 from app.web.forms import NOLO_HELP, OPTION_PREFIX
 from app.web.learn import DIAGRAMS, fool, suit_rows, trumps
 from app.web.programs import FALLBACK_LEVEL
 from app.web.render import render
 from app.web.runner import LEVEL_LABELS, PAGE_LEVELS, available_levels, default_level
-from app.web.store import NoSuchTable
 from app.web.tables import FOOL_PRESETS, SPEEDS
-from app.web.views import GAME_NAMES
+from app.web.yourgames import your_games
 
 router = APIRouter()
 
@@ -52,22 +58,10 @@ NOLO_EXPLANATIONS = {
 }
 
 
-@dataclass(frozen=True)
-class RecentTable:
-    id: str
-    game: str
-    deal: int
-
-
 @router.get("/")
 async def home(request: Request, store: StoreDep, programs: ProgramsDep) -> Response:
     levels = available_levels()
-    recent = []
-    for table_id in recent_tables(request):
-        with contextlib.suppress(NoSuchTable):
-            async with store.reading(table_id) as table:
-                if seat_of(request, table) is not None:
-                    recent.append(RecentTable(table.id, GAME_NAMES[table.game], table.deal_number))
+    recent = await your_games(store, recent_entries(request))
     context = {
         "levels": [(level, LEVEL_LABELS[level]) for level in PAGE_LEVELS if level in levels],
         "default_level": default_level(),
@@ -81,6 +75,26 @@ async def home(request: Request, store: StoreDep, programs: ProgramsDep) -> Resp
         "programs": programs.names,
     }
     return render(request, "pages/home.html", context)
+
+
+TABLE_ID = re.compile(rf"[A-Za-z0-9_-]{{1,{TABLE_ID_LIMIT}}}")
+"""A table's id as ``new_table_id`` makes them (URL-safe characters)."""
+
+
+@router.post("/your-games/forget")
+async def forget(request: Request) -> Response:
+    """Take a table off "Your games" (its link and seat still work in this browser). A table
+    that is not on the list is not on it afterwards either: nothing to refuse."""
+    try:
+        form = await request.form(max_files=0, max_fields=4)
+    except Exception:
+        form = FormData()
+    table_id = form.get("table")
+    if not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
+        raise Problem(400, "Cannot forget that game", "The form does not name a table.")
+    response = RedirectResponse("/#your-games", status_code=303)
+    forget_table(request, response, table_id)
+    return response
 
 
 @router.get("/rules")

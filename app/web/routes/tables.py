@@ -98,7 +98,7 @@ async def create_table(request: Request, store: StoreDep, programs: ProgramsDep)
     await store.create(table)
     response = RedirectResponse(f"/tables/{table.id}", status_code=303)
     set_seat_cookie(response, table.id, token)
-    remember_table(request, response, table.id)
+    remember_table(request, response, table.id, 0)
     return response
 
 
