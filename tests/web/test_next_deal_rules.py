@@ -93,7 +93,7 @@ def test_turning_it_off_again_before_the_next_deal_changes_nothing(client: TestC
     person.post("rules", {"version": person.version()}, htmx=True)
     assert CHICKS_ON not in person.html
     assert "From the next deal:" not in rules_list(person.html)
-    assert "was played" not in person.html
+    assert "Deal 1 was played" not in person.html  # the score sheet marks no deal
 
 
 def test_the_rules_do_not_change_during_a_deal(client: TestClient) -> None:
