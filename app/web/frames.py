@@ -17,7 +17,7 @@ from app.engine.actions import DemandFool, Discard, PlayCard
 from app.engine.cards import FOOL, SUIT_NAMES, display_name
 from app.engine.deal import Phase
 from app.engine.observation import Observation
-from app.web.runner import hint_for
+from app.web.runner import computer_to_move, hint_for
 from app.web.summary import build_summary
 from app.web.tables import Table
 from app.web.timeline import SPECTATOR, Timeline, timeline_of
@@ -119,6 +119,7 @@ def make_frame(
     )
     if mode not in ("declarations", "over") and step < last:
         _schedule(frame, table, timeline)
+    frame.thinking = mode == "wait" and step == last and computer_to_move(table)
     if mode == "over" and step == last:
         frame.summary = build_summary(obs, table.match, timeline.names)
     if hint and frame.is_latest and table.settings.hints:
