@@ -1,13 +1,15 @@
 """The computers think off the request: a person's action is saved and answered at once, and
 the computers' moves follow one at a time, each saved as soon as it is decided.
 
-One task per table (``Computers.wake``) moves the computers until a person must act or the
-deal is over. Each move is decided in a worker thread while the task holds the table's lock
-(``store.writing``), exactly as the request used to, so a page never shows a move half
-applied, two moves are never made for one seat, and the moves are the same ones
-(``runner.bot_rng`` keys them by the table's secret seed and the deal's step). After each
-save the pages' polls are woken (``store.changed``), so the moves reach every page by the
-live updates that friends' tables already use; the page says "Right is thinking…" meanwhile.
+One task per table (``Computers.wake``, or ``wake_after`` the answer is sent) moves the
+computers until a person must act or the deal is over. Each move is decided in a worker
+thread while the task holds the table's lock (``store.writing``), exactly as the request
+used to, so a page never shows a move half applied, two moves are never made for one seat,
+and the moves are the same ones (``runner.bot_rng`` keys them by the table's secret seed and
+the deal's step). After each save the pages' polls are woken (``store.changed``), so the
+moves reach every page by the live updates that friends' tables already use; the page says
+"Right is thinking…" meanwhile. A click while a computer thinks waits for the lock and is
+then refused as stale (it is not the person's turn).
 
 A restart loses the task, not the moves: the table is saved with a computer to move, and the
 first request that looks at it (the page, its poll) wakes the task again.
@@ -20,6 +22,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+
+from starlette.background import BackgroundTask
+from starlette.responses import Response
 
 from app.web import runner
 from app.web.programs import ProgramPool
@@ -53,15 +58,29 @@ class Computers:
 
     def wake(self, table: Table) -> None:
         """Start the table's task if a computer is to move and none is running (call on the
-        event loop, with the table as just saved or read)."""
+        event loop, with the table as just saved or read, under its lock)."""
         if self.inline or not runner.computer_to_move(table):
             return
-        running = self._tasks.get(table.id)
+        self._start(table.id)
+
+    def wake_after(self, response: Response, table: Table) -> Response:
+        """``response``, which wakes the table's computers once it is sent: their thinking
+        runs in Python threads, which share the interpreter with the event loop, so it
+        would hold up the sending of the very answer that shows the person's move."""
+        if not self.inline and runner.computer_to_move(table):
+            response.background = BackgroundTask(self._wake_now, table.id)
+        return response
+
+    async def _wake_now(self, table_id: str) -> None:
+        self._start(table_id)
+
+    def _start(self, table_id: str) -> None:
+        running = self._tasks.get(table_id)
         if running is not None and not running.done():
             return  # it looks again under the lock before each move
-        task = asyncio.create_task(self._move_all(table.id), name=f"computers-{table.id}")
-        self._tasks[table.id] = task
-        task.add_done_callback(lambda done: self._forget(table.id, done))
+        task = asyncio.create_task(self._move_all(table_id), name=f"computers-{table_id}")
+        self._tasks[table_id] = task
+        task.add_done_callback(lambda done: self._forget(table_id, done))
 
     def is_thinking(self, table_id: str) -> bool:
         running = self._tasks.get(table_id)

@@ -259,11 +259,10 @@ async def _change(
         return view_response(request, table, seat, message=refusal.message, status=refusal.status)
     await store.commit(table)
     store.changed(table.id, seat)
-    computers.wake(table)
     await asyncio.to_thread(say_goodbye_if_over, table, computers.programs)
     if not is_htmx(request):
-        return RedirectResponse(f"/tables/{table.id}", status_code=303)
-    return view_response(request, table, seat)
+        return computers.wake_after(RedirectResponse(f"/tables/{table.id}", 303), table)
+    return computers.wake_after(view_response(request, table, seat), table)
 
 
 def _apply(computers: Computers, handler: Change, table: Table, seat: int, form: FormData) -> None:

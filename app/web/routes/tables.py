@@ -104,11 +104,10 @@ async def create_table(
         raise Problem(400, "Cannot start", f"The game could not start: {error}.") from None
     table, token = await asyncio.to_thread(new_table, setup, programs, computers.inline)
     await store.create(table)
-    computers.wake(table)
     response = RedirectResponse(f"/tables/{table.id}", status_code=303)
     set_seat_cookie(response, table.id, token)
     remember_table(request, response, table.id)
-    return response
+    return computers.wake_after(response, table)
 
 
 @router.get("/tables/{table_id}")
@@ -122,7 +121,6 @@ async def show_table(
 ) -> Response:
     async with store.reading(table_id) as table:
         viewer = viewer_seen(request, table)
-        computers.wake(table)  # after a restart: the computers' pending moves
         if not table.started:
             return view_response(request, table, viewer)
         if hint == "1" and viewer is not None:  # the hint may think: off the event loop
@@ -131,7 +129,8 @@ async def show_table(
             )
         else:
             frame = frame_for(table, viewer, prompt=prompt or None)
-        return respond(request, frame)
+        # After a restart the computers' pending moves are made once someone looks.
+        return computers.wake_after(respond(request, frame), table)
 
 
 @router.get("/tables/{table_id}/at/{version}")
@@ -203,8 +202,7 @@ async def _act(
         return refuse(request, table, seat, "Something went wrong; nothing was changed.", 500)
     await store.commit(table)
     store.changed(table.id, seat)
-    computers.wake(table)
-    return after_action(request, table, seat, outcome)
+    return computers.wake_after(after_action(request, table, seat, outcome), table)
 
 
 def _run(
