@@ -1,10 +1,12 @@
 """Which frame of the deal a response shows, and which one comes next.
 
-The server has already applied the bots' moves; the pages reveal them one at a time at the
-table's speed. A frame is one step of the deal's timeline. From a frame the page fetches the
-next one after a delay (a longer one when a trick was just completed, so its winner can be
-seen), or waits for "Continue" at trick ends with "tap to continue", or stops at the latest
-step. With JavaScript off no frame is fetched: each page shows the latest step.
+The server applies the bots' moves as they are decided (``app.web.computers``); the pages
+reveal them one at a time at the table's speed, and while one is still deciding the latest
+frame says so (``Frame.thinking``) and the page polls for its move. A frame is one step of
+the deal's timeline. From a frame the page fetches the next one after a delay (a longer one
+when a trick was just completed, so its winner can be seen), or waits for "Continue" at
+trick ends with "tap to continue", or stops at the latest step. With JavaScript off no frame
+is fetched: each page shows the latest step.
 
 One pause is part of the table's state, not of the page: after the Danish declarations the
 person confirms with "Continue" (rules.md 2.5), so the table shows the step right after the

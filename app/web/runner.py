@@ -1,9 +1,11 @@
 """The computer players at a table: which levels the pages offer, and their moves.
 
-Bots move on the server, between a person's actions: ``advance`` applies their moves at once
-(so a reload always shows the truth) until a person must act or the deal is over; the pages
-then reveal those moves one at a time. A bot sees only ``observe(deal, seat)`` (with the
-others' hands only under the labelled setting "opponents see all hands").
+Bots move on the server, between a person's actions: ``move_once`` applies one move (saved
+at once, so a reload always shows the truth), and ``app.web.computers`` calls it off the
+request until a person must act or the deal is over (``advance`` makes them all at once:
+tools, tests); the pages then reveal those moves one at a time. A bot sees only
+``observe(deal, seat)`` (with the others' hands only under the labelled setting "opponents
+see all hands").
 
 The bots package grows while the pages are written, so levels are looked up at call time and
 a level that is not registered (yet) falls back to the nearest one that is.

@@ -60,17 +60,20 @@ def decide(person: Person, phase: str, version: int) -> None:
         person.post("decide", {"version": version, "choice": "yes"})
 
 
-def person_to_play(client: TestClient, person: Person) -> int:
-    """Play until the person is to play a card that a computer answers (not the last of
-    its trick); the version shown."""
-    for _ in range(100):
+def person_to_play(client: TestClient, person: Person, before: int = 3) -> int:
+    """Play until the person is to play a card with fewer than ``before`` cards in the trick
+    (so that computers answer it), dealing again if need be; the version shown."""
+    for _ in range(300):
         settle(client, person.table_id)
         phase, turn, version = person.state()
+        if phase == "over":
+            person.post("next", {"version": version})
+            continue
         assert turn == 0, (phase, turn)
-        if phase == "play" and len(trick_codes(person.html)) < 3:
+        if phase == "play" and len(trick_codes(person.html)) < before:
             return version
         decide(person, phase, version)
-    raise AssertionError("the person never led")
+    raise AssertionError("the person never played such a card")
 
 
 def test_the_click_shows_the_card_at_once_and_the_computers_follow(client: TestClient) -> None:
@@ -107,6 +110,20 @@ def test_a_poll_brings_the_computers_moves(client: TestClient) -> None:
     assert answer.status_code == 200
     assert int(attribute(answer.text, "data-version")) > version + 1
     assert "Right" in answer.text.split('id="announcements"', 1)[1]
+
+
+def test_the_poll_reveals_the_computers_moves_at_the_tables_pace(client: TestClient) -> None:
+    person = start(client, game="troccas", difficulty="easy", speed="normal")
+    version = person_to_play(client, person, before=2)
+    person.post("play", {"version": version, "card": person.legal()[0]}, htmx=True)
+    assert status_line(person.html) == "Right is thinking…"
+    settle(client, person.table_id)
+
+    answer = person.get(f"/poll?v={version + 1}&p=&w=5", htmx=True).text
+    assert int(attribute(answer, "data-version")) == version + 2  # one move, then the next
+    assert f'hx-get="{person.url}/at/{version + 3}?after={version + 2}"' in answer
+    assert 'class="tick"' in answer
+    assert "is thinking" not in answer  # Right's move is shown; the others are decided
 
 
 def test_a_click_while_a_computer_thinks_is_refused(client: TestClient) -> None:
