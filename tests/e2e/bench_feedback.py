@@ -5,8 +5,10 @@ size and plays whole deals against hard computers at Instant speed, by clicking 
 does. For each card played and each discard it measures, in the page (``performance.now()``
 and a MutationObserver, so Playwright's own round trips do not count):
 
-- click -> own card shown: the card is in the trick (a discard: the hand is no longer
-  choosing), and no longer in the hand;
+- click -> own card shown: the card is in the trick (or already in the last trick) and gone
+  from the hand (static/js/feedback.js shows it before the answer comes; a discard: the
+  cards chosen are gone from the hand);
+- click -> the server's answer shown: the table redrawn with the card played;
 - click -> computers' replies shown: the table is the person's turn again, or waits for a
   tap ("Tap to continue" at a trick's end), or the deal is over.
 
@@ -26,26 +28,40 @@ from playwright.sync_api import Page, sync_playwright
 from tests.e2e.conftest import ARGS, CHROMIUM, Server
 from tests.e2e.driver import settle, state, wait_for_change
 
-FOOL_CODE = "77"
+FOOL_CODE = "FOOL"
 WATCH = """(code) => new Promise((resolve) => {
   const clickedAt = performance.now();
+  const before = document.querySelector('#table');
   const marks = {};
+  const gone = (card) => !card || card.classList.contains('sent');  // static/js/feedback.js
   const mine = () => {
-    if (code === null) return !document.querySelector('#hand.discarding');
-    return !!document.querySelector(`#trick [data-card="${code}"]`)
-      && !document.querySelector(`#hand [data-card="${code}"]`);
+    if (code === null) {
+      return [...document.querySelectorAll('#hand button[aria-pressed="true"]')].every(gone);
+    }
+    const onTable = `#trick [data-card="${code}"], #last-trick [data-card="${code}"]`;
+    return !!document.querySelector(onTable)
+      && gone(document.querySelector(`#hand [data-card="${code}"]`));
+  };
+  const answered = () => {
+    const tables = document.querySelectorAll('#table');
+    return tables.length === 1 && tables[0] !== before
+      && (code === null || !document.querySelector(`#hand [data-card="${code}"]`));
   };
   const replied = () => {
-    const t = document.querySelector('#table');
-    if (!t || document.querySelector('#table .tick')) return false;
+    const tables = document.querySelectorAll('#table');  // two while htmx swaps
+    const t = tables[0];
+    if (tables.length !== 1 || t === before || t.querySelector('.tick')) return false;
+    // While htmx settles, the new elements still wear the old ones' classes (#hand.playing).
+    if (t.classList.contains('htmx-settling')) return false;
     if (t.dataset.phase === 'over') return true;
-    return !!document.querySelector(
-      '#hand.playing, #hand.discarding, #table .decision form, #table .pacing button.primary');
+    return !!t.querySelector(
+      '#hand.playing, #hand.discarding, .decision form, .pacing button.primary');
   };
   const look = () => {
     const now = performance.now() - clickedAt;
     if (marks.shown === undefined && mine()) marks.shown = now;
-    if (marks.shown !== undefined && marks.replied === undefined && replied()) {
+    if (marks.answered === undefined && answered()) marks.answered = now;
+    if (marks.replied === undefined && replied()) {
       marks.replied = now;
       observer.disconnect();
       resolve(marks);
@@ -104,8 +120,13 @@ def measured_discard(page: Page) -> dict[str, float]:
     return marks
 
 
-def play_deal(page: Page, plays: list[dict[str, float]], discards: list[dict[str, float]]) -> None:
+def play_deal(
+    page: Page, plays: list[dict[str, float]], discards: list[dict[str, float]], cards: int
+) -> None:
+    """Play the deal to its end, or until ``cards`` cards are timed."""
     for _ in range(400):
+        if len(plays) >= cards:
+            return
         settle(page)
         phase, turn, version = state(page)
         again = page.get_by_role("button", name="Continue", exact=True)
@@ -144,6 +165,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2, help="deals per game (default 2)")
     parser.add_argument("--game", choices=["danish-tarok", "troccas", "both"], default="both")
+    parser.add_argument("--cards", type=int, default=1000, help="stop after timing so many cards")
     args = parser.parse_args(argv)
     games = ["danish-tarok", "troccas"] if args.game == "both" else [args.game]
     plays: list[dict[str, float]] = []
@@ -158,8 +180,10 @@ def main(argv: list[str] | None = None) -> None:
             for game in games:
                 start(page, server.url, game)
                 for deal in range(args.deals):
-                    play_deal(page, plays, discards)
+                    play_deal(page, plays, discards, args.cards)
                     print(f"{game} deal {deal + 1}: {len(plays)} cards timed", flush=True)
+                    if len(plays) >= args.cards:
+                        break
                     if deal + 1 < args.deals:
                         page.get_by_role("button", name="Next deal").click()
                         page.wait_for_selector("#table:not([data-phase=over])")
@@ -168,11 +192,10 @@ def main(argv: list[str] | None = None) -> None:
                 browser.close()
             server.stop()
     for label, timed in (("card", plays), ("discard", discards)):
-        print(
-            figures(
-                f"{label}: click -> own move shown", [m["shown"] for m in timed if "shown" in m]
-            )
-        )
+        shown = [m["shown"] for m in timed if "shown" in m]
+        print(figures(f"{label}: click -> own move shown", shown))
+        answered = [m["answered"] for m in timed if "answered" in m]
+        print(figures(f"{label}: click -> the server's answer shown", answered))
         replied = [m["replied"] for m in timed if "replied" in m]
         print(figures(f"{label}: click -> computers' replies shown", replied))
 
