@@ -27,6 +27,11 @@
   });
 
   function sent(button) {
+    // A hidden element loses focus to the page's body: the hand keeps it (as after a redraw).
+    if (document.activeElement === button) {
+      var hand = document.getElementById("hand");
+      if (hand) hand.focus({ preventScroll: true });
+    }
     button.classList.add("sent");
     button.setAttribute("aria-hidden", "true");
   }

@@ -65,7 +65,7 @@ HANDLERS: dict[str, tuple[Handler, bool]] = {
     "select": (actions.select, True),
     "discard": (actions.discard, True),
     "decide": (actions.decide, True),
-    "continue": (actions.acknowledge, True),
+    "continue": (actions.acknowledge, False),
     "next": (actions.next_deal, True),
     "rules": (actions.change_rules, True),
     "settings": (actions.change_settings, False),
