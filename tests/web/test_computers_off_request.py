@@ -193,3 +193,16 @@ def _finish(client: TestClient, person: Person) -> None:
         assert turn == 0, (phase, turn)
         decide(person, phase, version)
     raise AssertionError("the deal did not end")
+
+
+def test_continue_after_the_declarations_counts_once_whatever_the_version(
+    client: TestClient,
+) -> None:
+    """The computers play on while the person reads the declarations: the version the pause
+    was drawn at is stale by the time they continue, and that must not refuse it."""
+    person = start(client, game="danish-tarok", difficulty="easy")
+    version = person.version()
+    assert person.post("continue", {"version": version - 1}).status_code == 303
+    again = person.post("continue", {"version": version}, htmx=True)
+    assert again.headers.get("X-Trionfi-Status") == "409"
+    assert message(person.html) == "You had read the declarations already; here is the table now."
