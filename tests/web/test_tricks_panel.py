@@ -41,7 +41,7 @@ def rows_of(panel: str) -> list[tuple[dict[str, str], str]]:
         won = re.sub(
             r"<[^>]+>", "", chunk.split('<p class="trick-row-won">', 1)[1].split("</p>")[0]
         )
-        rows.append((attrs, html_lib.unescape(" ".join(text.split())) + " | " + won))
+        rows.append((attrs, html_lib.unescape(" ".join(text.split()) + " | " + won)))
     return rows
 
 
