@@ -269,7 +269,17 @@ def caught_up(page: Any, version: int) -> None:
         arg=version,
         timeout=45000,  # the watcher's poll answers within its wait
     )
-    settle(page)
+    settled_at_a_friends_table(page)
+
+
+def settled_at_a_friends_table(page: Any) -> None:
+    """No move being revealed and no other request than the long poll, which a friends'
+    table's page keeps waiting nearly all the time (``settle`` waits for no request at all,
+    and so only catches the instants between two polls)."""
+    page.wait_for_function(
+        "() => !document.querySelector('#table .tick, .htmx-request:not(#poll)')",
+        timeout=20000,
+    )
 
 
 def test_the_spectators_newest_move_is_in_view(open_tab: Opener, server: Server) -> None:
@@ -284,7 +294,7 @@ def test_the_spectators_newest_move_is_in_view(open_tab: Opener, server: Server)
     assert watcher.page.locator("#log-title").inner_text() == "Latest moves"
     plays = 0
     while plays < 2:  # the person plays; the watcher's log follows every move
-        settle(player.page)
+        settled_at_a_friends_table(player.page)
         phase, turn, version = state(player.page)
         if phase == "over":
             break
