@@ -72,7 +72,7 @@ def test_focus_after_start_at_a_friends_table(open_tab: Opener, server: Server) 
     page.wait_for_selector("#table[data-phase=lobby]")
     page.get_by_role("button", name="Start").click()
     page.wait_for_selector("#table[data-seat]:not([data-phase=lobby])")
-    settle(page)
+    settled_at_a_friends_table(page)
     # The first card that may be played (or laid away) when it is Anna's turn; else what the
     # page marks (the declarations' "Continue"), or the hand while the computers' moves show.
     page.wait_for_function(
