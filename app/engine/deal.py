@@ -30,6 +30,7 @@ from app.engine.cards import (
 )
 from app.engine.ledger import Books
 from app.engine.options import Options
+from app.engine.winning import led_suit
 
 
 class Phase(StrEnum):
@@ -338,13 +339,7 @@ class Deal(ABC):
 
     def _led_suit(self, cards: list[Card] | tuple[Card, ...], named: Suit | None) -> Suit | None:
         """The suit the others must follow; None while nothing sets it."""
-        if not cards:
-            return None
-        if cards[0] != FOOL:
-            return SUIT_OF[cards[0]]
-        if named is not None:
-            return named
-        return SUIT_OF[cards[1]] if len(cards) > 1 else None
+        return led_suit(tuple(cards), named)
 
     def _fool_rule(self, hand: list[Card]) -> str | None:
         """``"only"`` when the Fool must be played now, ``"never"`` when it may not be."""

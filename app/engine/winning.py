@@ -98,7 +98,8 @@ class TrickReason:
 
 
 def led_suit(cards: tuple[Card, ...], named: Suit | None) -> Suit | None:
-    """The suit the others had to follow (``Deal._led_suit`` for a finished trick)."""
+    """The suit the others must follow (the led card's, a led Fool's named suit, else the
+    second card's); None while nothing sets it. The deal's play rules use it too."""
     if not cards:
         return None
     if cards[0] != FOOL:
