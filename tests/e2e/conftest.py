@@ -36,6 +36,13 @@ ARGS = [
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 
 
+def table_ready(page: Any) -> None:
+    """Wait for the table and for its scripts: a click before htmx has bound would post the
+    form natively (a full page load, and a 422 logged to the console for a refused card)."""
+    page.wait_for_selector("#table")
+    page.wait_for_load_state("load")
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -166,4 +173,4 @@ def sit_at(tab: Tab, server: Server, table_id: str, token: str) -> None:
         ]
     )
     tab.page.goto(f"{server.url}/tables/{table_id}")
-    tab.page.wait_for_selector("#table")
+    table_ready(tab.page)

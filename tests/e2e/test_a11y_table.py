@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import Server, Tab
+from tests.e2e.conftest import Server, Tab, table_ready
 from tests.e2e.driver import settle, state
 
 pytestmark = pytest.mark.e2e
@@ -30,7 +30,7 @@ def start_game(page: Any, server: Server, game: str, speed: str) -> None:
     page.get_by_role("radio", name="Swiss Troccas" if game == "troccas" else "Danish Tarok").check()
     page.locator(f"input[name=speed][value={speed}]").check(force=True)
     page.get_by_role("button", name="Start").click()
-    page.wait_for_selector("#table")
+    table_ready(page)
     page.evaluate(RECORD)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from tests.e2e.conftest import Server, Tab
+from tests.e2e.conftest import Server, Tab, table_ready
 from tests.e2e.driver import discard, play_card
 
 pytestmark = pytest.mark.e2e
@@ -198,7 +198,7 @@ def test_three_people_a_spectator_a_stand_in_and_a_whole_deal(
     watcher_tab = open_tab("phone")
     watcher = watcher_tab.page
     watcher.goto(link)
-    watcher.wait_for_selector("#table")
+    table_ready(watcher)
     assert watcher.locator("#hand").count() == 0
     assert watcher.get_by_text("You are watching").is_visible()
 

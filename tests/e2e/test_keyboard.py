@@ -13,7 +13,7 @@ import pytest
 from app.engine.deal import Deal, Phase
 from app.engine.observation import observe
 from app.web.tables import TableSettings
-from tests.e2e.conftest import Server, Tab, seated_tab, sit_at
+from tests.e2e.conftest import Server, Tab, seated_tab, sit_at, table_ready
 from tests.e2e.driver import play_card, settle, state, wait_for_change
 from tests.web.factory import build_table, person_discards, play_until, save
 
@@ -50,7 +50,7 @@ def test_focus_is_on_the_first_playable_card_after_start(open_tab: Opener, serve
     page.goto(server.url + "/")
     page.locator("input[name=speed][value=instant]").check(force=True)
     page.get_by_role("button", name="Start").click()
-    page.wait_for_selector("#table")
+    table_ready(page)
     settle(page)
     phase, turn, _ = state(page)
     if phase in ("discard", "play") and turn == "0":
@@ -290,7 +290,7 @@ def test_the_spectators_newest_move_is_in_view(open_tab: Opener, server: Server)
     player = seated_tab(open_tab, server, table, token, "desktop")
     watcher = open_tab("desktop")
     watcher.page.goto(f"{server.url}/tables/{table.id}")
-    watcher.page.wait_for_selector("#table")
+    table_ready(watcher.page)
     assert watcher.page.locator("#log-title").inner_text() == "Latest moves"
     plays = 0
     while plays < 2:  # the person plays; the watcher's log follows every move

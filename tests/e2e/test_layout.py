@@ -10,7 +10,7 @@ import pytest
 
 from app.engine.deal import Phase
 from app.web.tables import TableSettings
-from tests.e2e.conftest import Server, Tab, seated_tab
+from tests.e2e.conftest import Server, Tab, seated_tab, table_ready
 from tests.e2e.driver import discard, play_card, play_deal, settle, state
 from tests.web.factory import build_table, person_leads_fool, play_until
 
@@ -36,7 +36,7 @@ def start_danish(tab: Tab, server: Server) -> None:
     page.goto(server.url + "/")
     page.locator("input[name=speed][value=instant]").check(force=True)
     page.get_by_role("button", name="Start", exact=True).click()
-    page.wait_for_selector("#table")
+    table_ready(page)
 
 
 def play_a_trick(page: Any) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from app.web.tables import TableSettings
-from tests.e2e.conftest import Server, Tab, seated_tab, sit_at
+from tests.e2e.conftest import Server, Tab, seated_tab, sit_at, table_ready
 from tests.e2e.driver import play_deal, settle, state, wait_for_change
 from tests.web.factory import build_table, person_leads_fool, save
 
@@ -23,7 +23,7 @@ def start_game(tab: Tab, server: Server, game: str, speed: str = "instant") -> N
     page.get_by_role("radio", name="Swiss Troccas" if game == "troccas" else "Danish Tarok").check()
     page.locator(f"input[name=speed][value={speed}]").check(force=True)
     page.get_by_role("button", name="Start").click()
-    page.wait_for_selector("#table")
+    table_ready(page)
 
 
 def no_horizontal_scroll(page: Any) -> None:
@@ -238,7 +238,7 @@ def test_a_restart_in_the_middle_of_a_deal(
         own.stop()
         own.start()
         page.reload()
-        page.wait_for_selector("#table")
+        table_ready(page)
         after = (
             state(page),
             page.locator("#hand button").evaluate_all("b => b.map(x => x.dataset.card)"),

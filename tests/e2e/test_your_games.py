@@ -12,7 +12,7 @@ import pytest
 from app.engine.deal import Phase
 from app.engine.observation import observe
 from app.web.tables import Seat, TableSettings, hash_token, new_code, new_token
-from tests.e2e.conftest import SIZES, Server, Tab, sit_at
+from tests.e2e.conftest import SIZES, Server, Tab, sit_at, table_ready
 from tests.web.factory import build_table, play_until, save
 
 pytestmark = pytest.mark.e2e
@@ -38,13 +38,13 @@ def test_your_games_finds_a_left_game_again_and_forgets_one(
     assert start["y"] + start["height"] <= SIZES["phone"][1], start  # on the first screen
     page.locator("input[name=speed][value=instant]").check(force=True)
     page.get_by_role("button", name="Start", exact=True).click()
-    page.wait_for_selector("#table")
+    table_ready(page)
     solo = page.url
 
     page.goto(server.url + "/")
     page.get_by_label("Your name").fill("Anna")
     page.get_by_role("button", name="Create a table").click()
-    page.wait_for_selector("#table")
+    table_ready(page)
     page.goto(server.url + "/")
     assert your_games(page) == [
         "Danish Tarok with friends: Waiting for players",
