@@ -167,8 +167,12 @@ def decide(table: Table, seat: int, form: FormData) -> Outcome:
 
 
 def acknowledge(table: Table, seat: int, form: FormData) -> Outcome:
-    """The person has read the declarations: the pages go on after the discard."""
+    """The person has read the declarations: the pages go on after the discard. The click
+    names no version (the computers play on while the person reads, ``app.web.computers``);
+    a second one is refused."""
     current_deal(table)
+    if table.has_acknowledged(seat):
+        raise Refused("You had read the declarations already; here is the table now.", 409)
     table.acknowledge(seat)
     return Outcome(start=2, announce="append")
 

@@ -24,6 +24,7 @@ from starlette.types import Scope
 
 from app.paths import STATIC_DIR
 from app.protocol.naming import Program
+from app.web.computers import Computers
 from app.web.damage import damaged_page
 from app.web.deps import Problem, TableDamaged
 from app.web.head import HeadAsGet
@@ -59,21 +60,26 @@ def create_app(
     programs: Sequence[Program] = (),
     think_ms: int = DEFAULT_THINK_MS,
     limits: RateLimits | None = None,
+    inline_computers: bool = True,
 ) -> FastAPI:
     """The app on ``data_dir``; ``lan_base`` (``http://192.168.1.20:8000/``) is the address
     invite links use when the host's own browser opened ``localhost``; ``programs`` are the
     outside programs (``trionfi serve --bot``) offered for computer seats, with their think
     budget in milliseconds. Their faults and stderr go to ``bots.log`` in ``data_dir``.
     ``limits`` are the rate limits per client address (``app.web.limits``; its defaults if
-    None)."""
+    None). ``inline_computers`` moves the computers inside the person's request, all at once
+    (the route tests rely on it); ``trionfi serve`` moves them off the request, one at a time
+    (``app.web.computers``)."""
     store = TableStore(Path(data_dir), prove_writable=True)
     pool = ProgramPool(programs, Path(data_dir) / LOG_NAME, think_ms)
+    computers = Computers(store, pool, inline=inline_computers)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         sweeper = asyncio.create_task(_sweep_idle_programs(pool))
         abandoned = asyncio.create_task(sweep_abandoned(store))
         yield
+        await computers.stop()
         sweeper.cancel()
         abandoned.cancel()
         await asyncio.to_thread(pool.close_all)
@@ -84,6 +90,7 @@ def create_app(
     )
     app.state.store = store
     app.state.programs = pool
+    app.state.computers = computers
     app.state.templates = make_templates()
     app.state.lan_base = lan_base
     app.state.limiters = Limiters.of(limits or RateLimits())

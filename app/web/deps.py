@@ -12,6 +12,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 from fastapi.responses import Response
 
+from app.web.computers import Computers
 from app.web.programs import ProgramPool
 from app.web.store import Damaged, TableStore, Untouched
 from app.web.tables import Table
@@ -52,6 +53,14 @@ def get_programs(request: Request) -> ProgramPool:
 
 
 ProgramsDep = Annotated[ProgramPool, Depends(get_programs)]
+
+
+def get_computers(request: Request) -> Computers:
+    computers: Computers = request.app.state.computers
+    return computers
+
+
+ComputersDep = Annotated[Computers, Depends(get_computers)]
 
 
 class TableDamaged(Problem):

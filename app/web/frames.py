@@ -1,10 +1,12 @@
 """Which frame of the deal a response shows, and which one comes next.
 
-The server has already applied the bots' moves; the pages reveal them one at a time at the
-table's speed. A frame is one step of the deal's timeline. From a frame the page fetches the
-next one after a delay (a longer one when a trick was just completed, so its winner can be
-seen), or waits for "Continue" at trick ends with "tap to continue", or stops at the latest
-step. With JavaScript off no frame is fetched: each page shows the latest step.
+The server applies the bots' moves as they are decided (``app.web.computers``); the pages
+reveal them one at a time at the table's speed, and while one is still deciding the latest
+frame says so (``Frame.thinking``) and the page polls for its move. A frame is one step of
+the deal's timeline. From a frame the page fetches the next one after a delay (a longer one
+when a trick was just completed, so its winner can be seen), or waits for "Continue" at
+trick ends with "tap to continue", or stops at the latest step. With JavaScript off no frame
+is fetched: each page shows the latest step.
 
 One pause is part of the table's state, not of the page: after the Danish declarations the
 person confirms with "Continue" (rules.md 2.5), so the table shows the step right after the
@@ -18,7 +20,7 @@ from app.engine.actions import Discard, PlayCard
 from app.engine.cards import FOOL
 from app.engine.deal import Phase
 from app.engine.observation import Observation
-from app.web.runner import hint_for
+from app.web.runner import computer_to_move, hint_for
 from app.web.summary import build_summary
 from app.web.tables import Table
 from app.web.timeline import SPECTATOR, Timeline, timeline_of
@@ -120,6 +122,7 @@ def make_frame(
     )
     if mode not in ("declarations", "over") and step < last:
         _schedule(frame, table, timeline)
+    frame.thinking = mode == "wait" and step == last and computer_to_move(table)
     if mode == "over" and step == last:
         frame.summary = build_summary(obs, table.match, timeline.names)
     if hint and frame.is_latest and table.settings.hints:

@@ -1,9 +1,11 @@
 """The computer players at a table: which levels the pages offer, and their moves.
 
-Bots move on the server, between a person's actions: ``advance`` applies their moves at once
-(so a reload always shows the truth) until a person must act or the deal is over; the pages
-then reveal those moves one at a time. A bot sees only ``observe(deal, seat)`` (with the
-others' hands only under the labelled setting "opponents see all hands").
+Bots move on the server, between a person's actions: ``move_once`` applies one move (saved
+at once, so a reload always shows the truth), and ``app.web.computers`` calls it off the
+request until a person must act or the deal is over (``advance`` makes them all at once:
+tools, tests); the pages then reveal those moves one at a time. A bot sees only
+``observe(deal, seat)`` (with the others' hands only under the labelled setting "opponents
+see all hands").
 
 The bots package grows while the pages are written, so levels are looked up at call time and
 a level that is not registered (yet) falls back to the nearest one that is.
@@ -166,17 +168,35 @@ def checked(action: Action, table: Table, obs: Observation) -> Action:
     return action
 
 
-def advance(table: Table, programs: ProgramPool | None = None) -> int:
-    """Apply the computers' moves until a person must act or the deal is over; how many
-    moved. Once the deal is over, the table's programs hear its result."""
+def computer_to_move(table: Table) -> bool:
+    """Whether a computer is to move now (the deal is on and the seat to act is a computer's)."""
     deal = table.match.deal
-    moved = 0
-    while deal is not None and not deal.is_over and table.seats[deal.turn].is_computer:
-        deal.apply(bot_action(table, deal.turn, programs))
-        table.version += 1
-        moved += 1
+    return deal is not None and not deal.is_over and table.seats[deal.turn].is_computer
+
+
+def move_once(table: Table, programs: ProgramPool | None = None) -> None:
+    """Apply the move of the computer to act (``computer_to_move`` must hold)."""
+    deal = table.match.deal
+    assert deal is not None
+    deal.apply(bot_action(table, deal.turn, programs))
+    table.version += 1
+
+
+def tell_if_over(table: Table, programs: ProgramPool | None) -> None:
+    """Once the deal is over, the table's programs hear its result."""
+    deal = table.match.deal
     if deal is not None and deal.is_over and programs is not None:
         programs.tell_result(table.id, table.deal_number, result(deal))
+
+
+def advance(table: Table, programs: ProgramPool | None = None) -> int:
+    """Apply the computers' moves until a person must act or the deal is over; how many
+    moved (all at once: ``app.web.computers`` moves them one at a time, off the request)."""
+    moved = 0
+    while computer_to_move(table):
+        move_once(table, programs)
+        moved += 1
+    tell_if_over(table, programs)
     return moved
 
 

@@ -177,7 +177,7 @@ def serve(args: argparse.Namespace, programs: Sequence[Program], think_ms: int) 
     pinned = bool(os.environ.get(PUBLIC_URL_VARIABLE, "").strip())
     lan_base = url if is_wildcard(args.host) or pinned else None
     limits = RateLimits(enabled=not args.no_rate_limits)
-    app = create_app(args.data, lan_base, programs, think_ms, limits=limits)
+    app = create_app(args.data, lan_base, programs, think_ms, limits=limits, inline_computers=False)
     for program in programs:
         problem = probe(program, think_ms, Path(args.data) / LOG_NAME)
         state = "ready" if problem is None else f"does not start ({problem})"

@@ -178,7 +178,7 @@ def respond(
     htmx = is_htmx(request)
     template = "partials/table_response.html" if htmx else "pages/table.html"
     context: dict[str, Any] = {"frame": frame, "view": frame, "oob": oob, "htmx": htmx}
-    if frame.table.is_friends:
+    if frame.table.is_friends or frame.thinking:
         context.update(poll_ms=POLL_MS, poll_wait=POLL_WAIT, mark=presence.marks(frame.table))
         if htmx and request.method == "POST":
             # The answer to the page's own action: a poll of that page sent before it (and

@@ -116,6 +116,9 @@ class Frame:
     tap: bool = False
     """Wait for "Continue" before the next frame (the finished trick stays in view)."""
     summary: object | None = None
+    thinking: bool = False
+    """The latest step, and a computer is deciding its move (``app.web.computers``): the page
+    polls for it (a page without JavaScript offers Refresh)."""
     presence: tuple[bool | None, ...] = ()
     is_host: bool = False
 

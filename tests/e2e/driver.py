@@ -14,11 +14,12 @@ Shot = Callable[[str], None]
 
 
 def state(page: Page) -> tuple[str, str, int]:
-    table = page.locator("#table")
-    phase = table.get_attribute("data-phase") or ""
-    turn = table.get_attribute("data-turn") or ""
-    version = int(table.get_attribute("data-version") or "0")
-    return phase, turn, version
+    """The table's phase, turn and version, read at once: a poll may redraw the table between
+    two reads (the computers' moves arrive while the test looks)."""
+    phase, turn, version = page.locator("#table").first.evaluate(
+        "t => [t.dataset.phase || '', t.dataset.turn || '', t.dataset.version || '0']"
+    )
+    return phase, turn, int(version)
 
 
 def wait_for_change(page: Page, version: int, phase: str, timeout: float = 15000) -> None:

@@ -24,9 +24,11 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
-from app.web import forms, listing, lobby, runner
+from app.web import forms, listing, lobby
 from app.web.actions import Refused
+from app.web.computers import Computers
 from app.web.deps import (
+    ComputersDep,
     Problem,
     ProgramsDep,
     StoreDep,
@@ -231,7 +233,7 @@ CHANGES: dict[str, Change] = {
 @router.post("/tables/{table_id}/giveback")
 @router.post("/tables/{table_id}/end")
 async def change_table(
-    request: Request, table_id: str, store: StoreDep, programs: ProgramsDep
+    request: Request, table_id: str, store: StoreDep, computers: ComputersDep
 ) -> Response:
     """The seat and match changes (the game's own actions are in ``routes.tables``)."""
     handler = CHANGES[request.url.path.rsplit("/", 1)[1]]
@@ -239,40 +241,40 @@ async def change_table(
     async with store.writing(table_id) as table:
         seat = require_person(request, table)
         presence.saw(table_id, seat)
-        return await _change(request, (store, programs), handler, table, seat, form)
+        return await _change(request, (store, computers), handler, table, seat, form)
 
 
 async def _change(
     request: Request,
-    backends: tuple[TableStore, ProgramPool],
+    backends: tuple[TableStore, Computers],
     handler: Change,
     table: Table,
     seat: int,
     form: FormData,
 ) -> Response:
     """Apply and save the change (inside the table's ``writing`` block)."""
-    store, programs = backends
+    store, computers = backends
     try:
-        await asyncio.to_thread(_apply, programs, handler, table, seat, form)
+        await asyncio.to_thread(_apply, computers, handler, table, seat, form)
     except forms.BadForm as error:
         return view_response(request, table, seat, message=f"{error}.", status=400)
     except Refused as refusal:
         return view_response(request, table, seat, message=refusal.message, status=refusal.status)
     await store.commit(table)
     store.changed(table.id, seat)
-    await asyncio.to_thread(say_goodbye_if_over, table, programs)
+    await asyncio.to_thread(say_goodbye_if_over, table, computers.programs)
     if not is_htmx(request):
-        return RedirectResponse(f"/tables/{table.id}", status_code=303)
-    return view_response(request, table, seat)
+        return computers.wake_after(RedirectResponse(f"/tables/{table.id}", 303), table)
+    return computers.wake_after(view_response(request, table, seat), table)
 
 
-def _apply(programs: ProgramPool, handler: Change, table: Table, seat: int, form: FormData) -> None:
-    """The change, then the computers' moves it allows."""
+def _apply(computers: Computers, handler: Change, table: Table, seat: int, form: FormData) -> None:
+    """The change (and, inline, the computers' moves it allows)."""
     if table.finished:
         raise Refused("The match is over.", 409)
     handler(table, seat, form)
     if table.started:
-        runner.advance(table, programs)
+        computers.after_person(table)
 
 
 def say_goodbye_if_over(table: Table, programs: ProgramPool) -> None:
@@ -289,6 +291,7 @@ async def poll(
     request: Request,
     table_id: str,
     store: StoreDep,
+    computers: ComputersDep,
     v: str | None = None,
     p: str = "",
     w: str | None = None,
@@ -300,6 +303,7 @@ async def poll(
     asked_wait = forms.address_number(w, "w", 0, ASKED_WAIT)
     async with store.reading(table_id) as table:
         viewer = viewer_seen(request, table)
+        computers.wake(table)  # after a restart: the computers' pending moves
     if not is_htmx(request):
         return RedirectResponse(f"/tables/{table_id}", status_code=303)
     wait = 0 if asked_wait is None else min(asked_wait, MAX_WAIT)

@@ -21,8 +21,10 @@ from app.engine.match import Match
 from app.engine.record import record_of
 from app.web import actions, forms, runner
 from app.web.actions import Outcome, Refused
+from app.web.computers import Computers
 from app.web.damage import damaged_download, record_download
 from app.web.deps import (
+    ComputersDep,
     Problem,
     ProgramsDep,
     StoreDep,
@@ -63,7 +65,7 @@ HANDLERS: dict[str, tuple[Handler, bool]] = {
     "select": (actions.select, True),
     "discard": (actions.discard, True),
     "decide": (actions.decide, True),
-    "continue": (actions.acknowledge, True),
+    "continue": (actions.acknowledge, False),
     "next": (actions.next_deal, True),
     "rules": (actions.change_rules, True),
     "settings": (actions.change_settings, False),
@@ -72,8 +74,11 @@ HANDLERS: dict[str, tuple[Handler, bool]] = {
 STALE = "The table had moved on since that click, so nothing was done. Here it is now."
 
 
-def new_table(setup: forms.Setup, programs: ProgramPool | None = None) -> tuple[Table, str]:
-    """A table against the computer: the person at seat 0, who deals first."""
+def new_table(
+    setup: forms.Setup, programs: ProgramPool | None = None, move_computers: bool = True
+) -> tuple[Table, str]:
+    """A table against the computer: the person at seat 0, who deals first; the computers
+    make their first moves now, or (``move_computers`` false) once the table is saved."""
     table_id = new_table_id()
     token = new_token()
     names = SEAT_NAMES[setup.game]
@@ -83,28 +88,36 @@ def new_table(setup: forms.Setup, programs: ProgramPool | None = None) -> tuple[
     match = Match.new(setup.game, setup.options, seed)
     table = Table(table_id, match, seats, setup.settings, seed=seed)
     match.start_deal()
-    runner.advance(table, programs)
+    if move_computers:
+        runner.advance(table, programs)
     return table, token
 
 
 @router.post("/tables", dependencies=[Depends(limit_creation)])
-async def create_table(request: Request, store: StoreDep, programs: ProgramsDep) -> Response:
+async def create_table(
+    request: Request, store: StoreDep, programs: ProgramsDep, computers: ComputersDep
+) -> Response:
     form = await _form(request)
     try:
         setup = forms.setup(form, programs.names)
     except forms.BadForm as error:
         raise Problem(400, "Cannot start", f"The game could not start: {error}.") from None
-    table, token = await asyncio.to_thread(new_table, setup, programs)
+    table, token = await asyncio.to_thread(new_table, setup, programs, computers.inline)
     await store.create(table)
     response = RedirectResponse(f"/tables/{table.id}", status_code=303)
     set_seat_cookie(response, table.id, token)
     remember_table(request, response, table.id, 0)
-    return response
+    return computers.wake_after(response, table)
 
 
 @router.get("/tables/{table_id}")
 async def show_table(
-    request: Request, table_id: str, store: StoreDep, prompt: str = "", hint: str = ""
+    request: Request,
+    table_id: str,
+    store: StoreDep,
+    computers: ComputersDep,
+    prompt: str = "",
+    hint: str = "",
 ) -> Response:
     async with store.reading(table_id) as table:
         viewer = viewer_seen(request, table)
@@ -116,7 +129,8 @@ async def show_table(
             )
         else:
             frame = frame_for(table, viewer, prompt=prompt or None)
-        return respond(request, frame)
+        # After a restart the computers' pending moves are made once someone looks.
+        return computers.wake_after(respond(request, frame), table)
 
 
 @router.get("/tables/{table_id}/at/{version}")
@@ -146,7 +160,7 @@ async def show_frame(
 
 @router.post("/tables/{table_id}/{action}")
 async def act(
-    request: Request, table_id: str, action: str, store: StoreDep, programs: ProgramsDep
+    request: Request, table_id: str, action: str, store: StoreDep, computers: ComputersDep
 ) -> Response:
     entry = HANDLERS.get(action)
     if entry is None:
@@ -156,19 +170,20 @@ async def act(
     async with store.writing(table_id) as table:
         seat = require_person(request, table)
         viewer_seen(request, table)
-        return await _act(request, (store, programs), (handler, versioned), table, seat, form)
+        return await _act(request, (store, computers), (handler, versioned), table, seat, form)
 
 
 async def _act(
     request: Request,
-    backends: tuple[TableStore, ProgramPool],
+    backends: tuple[TableStore, Computers],
     entry: tuple[Handler, bool],
     table: Table,
     seat: int,
     form: FormData,
 ) -> Response:
-    """Apply and save the action (inside the table's ``writing`` block)."""
-    store, programs = backends
+    """Apply and save the action (inside the table's ``writing`` block); the computers move
+    after it (``app.web.computers``)."""
+    store, computers = backends
     handler, versioned = entry
     if not table.started:
         message = "The game has not started yet."
@@ -176,7 +191,7 @@ async def _act(
     try:
         if versioned and forms.version(form) != table.version:
             raise Refused(STALE, 409)
-        outcome = await asyncio.to_thread(_run, programs, handler, table, seat, form)
+        outcome = await asyncio.to_thread(_run, computers, handler, table, seat, form)
     except forms.BadForm as error:
         return refuse(request, table, seat, f"That form was not valid ({error}).", 400)
     except Refused as refusal:
@@ -187,15 +202,15 @@ async def _act(
         return refuse(request, table, seat, "Something went wrong; nothing was changed.", 500)
     await store.commit(table)
     store.changed(table.id, seat)
-    return after_action(request, table, seat, outcome)
+    return computers.wake_after(after_action(request, table, seat, outcome), table)
 
 
 def _run(
-    programs: ProgramPool, handler: Handler, table: Table, seat: int, form: FormData
+    computers: Computers, handler: Handler, table: Table, seat: int, form: FormData
 ) -> Outcome:
-    """The person's action, then the computers' moves until a person must act."""
+    """The person's action (and, inline, the computers' moves until a person must act)."""
     outcome = handler(table, seat, form)
-    runner.advance(table, programs)
+    computers.after_person(table)
     return outcome
 
 

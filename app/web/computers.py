@@ -1,0 +1,129 @@
+"""The computers think off the request: a person's action is saved and answered at once, and
+the computers' moves follow one at a time, each saved as soon as it is decided.
+
+One task per table (``Computers.wake``, or ``wake_after`` the answer is sent) moves the
+computers until a person must act or the deal is over. Each move is decided in a worker
+thread while the task holds the table's lock (``store.writing``), exactly as the request
+used to, so a page never shows a move half applied, two moves are never made for one seat,
+and the moves are the same ones (``runner.bot_rng`` keys them by the table's secret seed and
+the deal's step). After each save the pages' polls are woken (``store.changed``), so the
+moves reach every page by the live updates that friends' tables already use; the page says
+"Right is thinking…" meanwhile. A click while a computer thinks waits for the lock and is
+then refused as stale (it is not the person's turn).
+
+A restart loses the task, not the moves: the table is saved with a computer to move, and the
+first request that looks at it (the page, its poll) wakes the task again.
+
+``inline`` runs the computers inside the request, all at once, as before: the route tests
+use it so that a POST returns with the computers moved (``create_app(inline_computers=...)``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from starlette.background import BackgroundTask
+from starlette.responses import Response
+
+from app.web import runner
+from app.web.programs import ProgramPool
+from app.web.store import NoSuchTable, SaveFailed, TableStore
+from app.web.tables import Table
+
+log = logging.getLogger(__name__)
+
+COMPUTER = -2
+"""Who made a change the computers made (``store.changed``): no seat, and not a spectator
+(``None``), so that every page's poll answers it."""
+
+
+class Computers:
+    """The computers' moves at every table of one app."""
+
+    def __init__(self, store: TableStore, programs: ProgramPool, inline: bool) -> None:
+        self.store = store
+        self.programs = programs
+        self.inline = inline
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+
+    def after_person(self, table: Table) -> None:
+        """After a person's action (in the request's worker thread, under the table's lock):
+        inline, the computers' moves until a person must act; otherwise only the programs
+        hear the result of a deal that action ended."""
+        if self.inline:
+            runner.advance(table, self.programs)
+        else:
+            runner.tell_if_over(table, self.programs)
+
+    def wake(self, table: Table) -> None:
+        """Start the table's task if a computer is to move and none is running (call on the
+        event loop, with the table as just saved or read, under its lock)."""
+        if self.inline or not runner.computer_to_move(table):
+            return
+        self._start(table.id)
+
+    def wake_after(self, response: Response, table: Table) -> Response:
+        """``response``, which wakes the table's computers once it is sent: their thinking
+        runs in Python threads, which share the interpreter with the event loop, so it
+        would hold up the sending of the very answer that shows the person's move."""
+        if not self.inline and runner.computer_to_move(table):
+            response.background = BackgroundTask(self._wake_now, table.id)
+        return response
+
+    async def _wake_now(self, table_id: str) -> None:
+        self._start(table_id)
+
+    def _start(self, table_id: str) -> None:
+        running = self._tasks.get(table_id)
+        if running is not None and not running.done():
+            return  # it looks again under the lock before each move
+        task = asyncio.create_task(self._move_all(table_id), name=f"computers-{table_id}")
+        self._tasks[table_id] = task
+        task.add_done_callback(lambda done: self._forget(table_id, done))
+
+    def is_thinking(self, table_id: str) -> bool:
+        running = self._tasks.get(table_id)
+        return running is not None and not running.done()
+
+    async def settle(self, table_id: str) -> None:
+        """Wait until the table's computers have moved (for tools and tests)."""
+        running = self._tasks.get(table_id)
+        if running is not None:
+            await asyncio.wait([running])
+
+    async def stop(self) -> None:
+        """At shutdown: stop every task (a move being decided is not saved; the next start
+        makes it again, the same)."""
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.wait(tasks)
+
+    async def _move_all(self, table_id: str) -> None:
+        try:
+            while await self._move(table_id):
+                self.store.changed(table_id, COMPUTER)
+        except (NoSuchTable, SaveFailed) as error:
+            log.warning("the computers at table %s stopped: %r", table_id, error)
+        except Exception:
+            log.exception("the computers at table %s stopped", table_id)
+
+    async def _move(self, table_id: str) -> bool:
+        """One computer's move, decided and saved under the table's lock; False if a person
+        is to act (or the deal is over)."""
+        async with self.store.writing(table_id) as table:
+            if not runner.computer_to_move(table):
+                return False
+            await asyncio.to_thread(self._decide_and_apply, table)
+            await self.store.commit(table)
+            return True
+
+    def _decide_and_apply(self, table: Table) -> None:
+        runner.move_once(table, self.programs)
+        runner.tell_if_over(table, self.programs)
+
+    def _forget(self, table_id: str, done: asyncio.Task[None]) -> None:
+        if self._tasks.get(table_id) is done:
+            del self._tasks[table_id]
