@@ -3,7 +3,9 @@
 // on its way. The answer then replaces the whole table with the truth: the card where it went
 // and "Right is thinking…", or the hand again with the reason if the click was refused. The
 // Fool is left alone (leading it may ask a question first). Without this file the answer
-// shows the same a moment later.
+// shows the same a moment later. With motion on, static/js/motion.js moves the card from the
+// hand (and the finished trick it clears to its winner) at the click, told by the events
+// "trionfi:beforeplay" and "trionfi:played"; the answer's redraw then finds the card in place.
 (function () {
   "use strict";
   var clicked = null;
@@ -46,6 +48,9 @@
     var trick = document.getElementById("trick");
     var face = button.querySelector("img, svg");
     if (!trick || !face) return;
+    // static/js/motion.js notes the table as it is, then moves what changed (the card from the
+    // hand, the finished trick to its winner).
+    document.dispatchEvent(new CustomEvent("trionfi:beforeplay"));
     var finished = trick.classList.contains("finished");
     if (finished) {
       // The page still shows the last trick gathered: the new one starts empty.
@@ -55,10 +60,13 @@
     var played = document.createElement("div");
     played.className = "played pos-bottom sent";
     played.dataset.card = button.dataset.card;
+    var table = document.getElementById("table");
+    if (table && table.dataset.seat !== undefined) played.dataset.seat = table.dataset.seat;
     played.appendChild(face.cloneNode(true));
     trick.classList.remove("empty");
     trick.appendChild(played);
     sent(button);
     quietStatus();
+    document.dispatchEvent(new CustomEvent("trionfi:played"));
   }
 })();

@@ -38,7 +38,9 @@
   /** What the table shows now, as places on the screen (and the finished trick's faces). */
   function note(table) {
     var seen = { table: table, cards: {}, seats: {}, gone: [], winner: null };
-    table.querySelectorAll("#trick [data-card], #hand [data-card]").forEach(function (card) {
+    // A card feedback.js took out of the hand (.sent, hidden) is in #trick already.
+    var cards = "#trick [data-card], #hand [data-card]:not(.sent)";
+    table.querySelectorAll(cards).forEach(function (card) {
       seen.cards[card.dataset.card] = place(card);
     });
     table.querySelectorAll(".seat[id^='seat-']").forEach(function (seat) {
@@ -160,6 +162,24 @@
     });
     return true;
   }
+
+  // The person's card shown at once (static/js/feedback.js, before the server answers): it
+  // travels from the hand now, and the finished trick it clears away gathers now; when the
+  // answer redraws the table, that card goes on from where it is (it is in #trick already).
+  var early = null;
+  document.addEventListener("trionfi:beforeplay", function () {
+    var table = document.getElementById("table");
+    early = table && travelMs(table) ? note(table) : null;
+  });
+  document.addEventListener("trionfi:played", function () {
+    var seen = early;
+    early = null;
+    var table = document.getElementById("table");
+    if (!seen || !table || table !== seen.table) return;
+    var ms = travelMs(table);
+    if (!ms) return;
+    flyIn(table, seen, ms, gather(table, seen, ms));
+  });
 
   document.body.addEventListener("htmx:beforeSwap", function () {
     var table = document.getElementById("table");

@@ -48,9 +48,12 @@ def tab_to(page: Any, selector: str, limit: int = 80) -> int:
 
 
 def wait_for_my_turn(page: Any) -> None:
+    """Until the person is to act (or the deal is over) and the page has settled: the answer
+    to their own move may give the turn straight back (a trick they won), its frame swapped in
+    but not yet settled."""
     page.wait_for_function(
         """() => { const t = document.querySelector('#table');
-            return t && !document.querySelector('#table .tick, .htmx-request')
+            return t && !document.querySelector('#table .tick, .htmx-request, .htmx-settling')
                 && (t.dataset.turn === '0' || t.dataset.phase === 'over'); }""",
         timeout=30000,
     )

@@ -73,6 +73,15 @@ def test_focus_after_start_at_a_friends_table(open_tab: Opener, server: Server) 
     page.get_by_role("button", name="Start").click()
     page.wait_for_selector("#table[data-seat]:not([data-phase=lobby])")
     settled_at_a_friends_table(page)
+    # The computers move after the answer to "Start": wait for Anna's turn to come (or a
+    # pause she must end), the moves before it shown. (The page's long poll stays open
+    # meanwhile, so waiting for no request at all would wait for its timeout.)
+    page.wait_for_function(
+        """() => { const t = document.querySelector('#table');
+            return t && !document.querySelector('#table .tick, .htmx-settling')
+                && (t.dataset.turn === t.dataset.seat || !!t.querySelector('[autofocus]')); }""",
+        timeout=30000,
+    )
     # The first card that may be played (or laid away) when it is Anna's turn; else what the
     # page marks (the declarations' "Continue"), or the hand while the computers' moves show.
     page.wait_for_function(

@@ -118,6 +118,10 @@ def test_on_a_phone_the_winner_badge_covers_no_card_and_the_pots_say_pot(
     assert play_until(table, right_won_a_trick)
     save(table, server.data_dir)
     tab = open_tab("phone")
+    # Right leads next, and the computers now move after the page is answered: its polls
+    # would bring Right's lead at once (Instant). They answer "nothing new" here, so the page
+    # stays as it was drawn, with the trick Right won.
+    tab.page.route("**/poll?*", lambda route: route.fulfill(status=204, body=""))
     sit_at(tab, server, table.id, token)
     page = tab.page
     assert page.locator("#trick .won").inner_text().startswith("Right wins trick")

@@ -66,9 +66,11 @@ WAIT_SLICE = 1.0
 MAX_WAIT = 20
 ASKED_WAIT = 999
 """A poll may ask for up to this many seconds of waiting; it waits ``MAX_WAIT`` at most."""
-CATCH_UP = 1
+CATCH_UP = 2
 """A page more than this many tricks behind (a laptop waking up) jumps to the latest frame
-instead of replaying every move at the table's pace."""
+instead of replaying every move at the table's pace. Two: the computers move after the answer
+to a person's move, so the page that just showed it is soon up to almost two tricks behind
+(the rest of that trick, and the next one up to the person's turn), and shows each move."""
 
 
 async def read_form(request: Request) -> FormData:
