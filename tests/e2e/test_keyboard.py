@@ -286,7 +286,7 @@ def settled_at_a_friends_table(page: Any) -> None:
     table's page keeps waiting nearly all the time (``settle`` waits for no request at all,
     and so only catches the instants between two polls)."""
     page.wait_for_function(
-        "() => !document.querySelector('#table .tick, .htmx-request:not(#poll)')",
+        "() => !document.querySelector('#table .tick, .htmx-settling, .htmx-request:not(#poll)')",
         timeout=20000,
     )
 
