@@ -129,7 +129,8 @@ def test_the_poll_reveals_the_computers_moves_at_the_tables_pace(client: TestCli
 def test_a_click_while_a_computer_thinks_is_refused(client: TestClient) -> None:
     person = start(client, game="troccas", difficulty="medium")
     version = person_to_play(client, person)
-    first, second = person.legal()[:2]
+    first = person.legal()[0]
+    second = next(card for card in person.hand() if card != first)  # legal or not: refused
     person.post("play", {"version": version, "card": first}, htmx=True)
     response = person.post("play", {"version": version + 1, "card": second}, htmx=True)
 
