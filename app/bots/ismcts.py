@@ -46,7 +46,7 @@ from app.engine.deal import Phase
 from app.engine.observation import Observation
 
 LEVEL = "ismcts"
-ISMCTS_ITERATIONS = 150
+ISMCTS_ITERATIONS = 250
 """Iterations per decision by default: about 100 ms of CPU per decision on the machine it was
 measured on (see the README's arena section)."""
 EXPLORATION = 0.7
