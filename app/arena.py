@@ -408,7 +408,10 @@ def _sum_faults(outcomes: list[DealOutcome]) -> dict[str, dict[str, int]]:
 
 
 def _strength_order(level: str) -> int:
+    """Strongest first, as differences are taken: outside programs, hard, then ``ismcts`` (so
+    that "hard - ismcts" reads as hard's lead over the reference), medium, easy, random."""
     order = list(reversed(LEVEL_NAMES))
+    order.insert(order.index("hard") + 1, ISMCTS)
     return order.index(level) if level in order else -1
 
 

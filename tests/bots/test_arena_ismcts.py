@@ -76,6 +76,19 @@ def test_ismcts_plays_in_the_arena_with_its_iterations(capsys: pytest.CaptureFix
     assert data["levels"]["ismcts"]["decisions"] >= 38
     assert set(data["levels"]["ismcts"]["ledger"]) == {"result"}
     assert "ismcts - easy" in data["differences"]
+    three = run(
+        Setup(
+            "danish-tarok",
+            ("ismcts", "hard", "easy"),
+            1,
+            1,
+            False,
+            hard_budget=200,
+            ismcts_iterations=4,
+        ),
+        progress=False,
+    )
+    assert list(three["differences"]) == ["hard - ismcts", "ismcts - easy"]
     assert main([*args, "--ismcts-iterations", "6", "--quiet", "--seed", "2"]) == 0
     assert "ismcts iterations 6" in capsys.readouterr().out
     assert main([*args, "--ismcts-iterations", "0", "--quiet"]) == 2
