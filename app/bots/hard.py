@@ -18,15 +18,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from random import Random
 
 from app.bots.knowledge import Knowledge, read
 from app.bots.odds import Choice, Table, name_of
-from app.bots.playout import choose, fool_name, play_out, search
+from app.bots.playout import choose, fool_name, keep_choice, plan, play_out, search
 from app.bots.sampling import sample_world
 from app.bots.sim import Sim
-from app.bots.words import comparison, only_card, situation, trick_words
+from app.bots.words import comparison, keeps_for_last, only_card, situation, trick_words
 from app.engine.cards import FOOL, PAGAT, STRENGTH, SUIT_OF, VALUE, WORLD
 from app.engine.observation import Observation
 
@@ -47,6 +47,10 @@ class Tally:
     name: int | None
     total: float = 0.0
     trick_wins: int = 0
+    by_plan: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    """The total over the worlds of each of the seat's own plans (none, keep ``kept``)."""
+    plan: int = 0
+    """The plan the card's value comes from (set by ``_evaluate``)."""
 
 
 def decide(
@@ -69,9 +73,11 @@ def decide(
         tallies.sort(key=lambda t: t.card != first.card)
     exact = len(obs.hand) <= EXACT_CARDS[obs.game]
     worlds = _world_count(obs, len(tallies), budget, exact)
-    done = _evaluate(obs, know, rng, tallies, worlds, exact)
+    done, kept = _evaluate(obs, know, rng, tallies, worlds, exact)
     best = max(tallies, key=lambda t: t.total)
     reason = _reason(Table(obs, know, names), tallies, best, done, exact, first)
+    if best.plan == 1 and kept >= 0 and kept != best.card:
+        reason = f"{reason}; {keeps_for_last(kept)}"
     return Choice(best.card, reason, best.name)
 
 
@@ -127,29 +133,48 @@ def _evaluate(
     tallies: list[Tally],
     worlds: int,
     exact: bool,
-) -> int:
+) -> tuple[int, int]:
+    """Play every tally's card in ``worlds`` sampled worlds; the worlds done and the Ultimo
+    card the seat's own "keep" plan keeps (-1: no such plan tried).
+
+    In Danish Tarok every playout draws each seat's plan (``playout.plan``); the seat's own
+    plan alternates between none and keeping its best Ultimo card for the last trick, and a
+    card is worth the better of its two plans' averages (the seat can follow either)."""
     seat = obs.seat
     start = time.perf_counter()
     done = 0
+    kept = -1
+    plans = [0, 0]
     for _ in range(worlds):
         if done and time.perf_counter() - start > TIME_CAP:
             break
         world = sample_world(know, obs, rng)
         base = Sim.from_world(obs, world.holdings, world.discard)
+        own = 0
+        if not exact:
+            if done == 0:
+                kept = keep_choice(base, seat) if base.danish else -1
+            own = done % 2 if kept >= 0 else 0
+            plan(base, rng, kept if own else -1, seat)
+        plans[own] += 1
         for tally in tallies:
             sim = base.clone()
             sim.play(tally.card, tally.name)
             if exact:
-                tally.total += search(sim)[seat]
+                tally.by_plan[0] += search(sim)[seat]
                 continue
             number = obs.trick_number
             while sim.number == number:
                 _policy_step(sim)
             if _is_ours(obs, sim.leader):
                 tally.trick_wins += 1
-            tally.total += play_out(sim)[seat]
+            tally.by_plan[own] += play_out(sim)[seat]
         done += 1
-    return done
+    for tally in tallies:
+        means = [tally.by_plan[p] / plans[p] if plans[p] else -(10.0**9) for p in (0, 1)]
+        tally.plan = 1 if means[1] > means[0] else 0
+        tally.total = means[tally.plan] * done
+    return done, kept
 
 
 def _policy_step(sim: Sim) -> None:

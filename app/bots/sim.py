@@ -38,7 +38,9 @@ class Sim:
         "discard_bonus",
         "fool",
         "fool_demanded",
+        "guard",
         "hands",
+        "keep",
         "last_paid_on_fail",
         "last_trump",
         "leader",
@@ -95,6 +97,12 @@ class Sim:
         self.round_count = False
         self.opened = 0
         """Troccas: bit s set once plain suit s has been led (the Bob's first trick, 3.5)."""
+        self.keep: list[int] = []
+        """The playout's plans (``playout.plan``): per seat, the Ultimo card it keeps for the
+        last trick, or -1; empty when no seat has a plan."""
+        self.guard: list[bool] = []
+        """Per seat: it keeps its highest trump back (against another's Ultimo); empty when
+        no seat does."""
 
     # ------------------------------------------------------------------ building
 
@@ -166,7 +174,9 @@ class Sim:
         other.discard_bonus = self.discard_bonus
         other.fool = self.fool
         other.fool_demanded = self.fool_demanded
+        other.guard = self.guard
         other.hands = [[list(cards) for cards in hand] for hand in self.hands]
+        other.keep = self.keep
         other.last_trump = self.last_trump
         other.last_paid_on_fail = self.last_paid_on_fail
         other.led = self.led
