@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from random import Random
 
-from app.bots.knowledge import Knowledge, read
+from app.bots.knowledge import KITTY, Knowledge, read
 from app.bots.odds import Choice, Table, name_of
 from app.bots.playout import choose, fool_name, keep_choice, plan, play_out, search
 from app.bots.sampling import sample_world
@@ -35,8 +35,10 @@ HARD_BUDGET = 16_000
 MIN_WORLDS = 10
 MAX_WORLDS = 160
 EXACT_WORLDS = 40
-EXACT_CARDS = {"danish-tarok": 3, "troccas": 2}
+EXACT_CARDS = {"danish-tarok": 3, "troccas": 3}
 """Hand sizes from which the rest of the deal is searched exactly in each sampled world."""
+KNOWN_EXACT_CARDS = {"danish-tarok": 4, "troccas": 5}
+"""The same when every holding is known (see-all): one world, searched from further out."""
 TIME_CAP = 4.0
 """Seconds; a safety net only (see the module docstring)."""
 
@@ -71,9 +73,10 @@ def decide(
     tallies = [Tally(card, _name(obs, card)) for card in candidates(obs, know)]
     if first is not None:
         tallies.sort(key=lambda t: t.card != first.card)
-    exact = len(obs.hand) <= EXACT_CARDS[obs.game]
-    worlds = _world_count(obs, len(tallies), budget, exact)
-    done, kept = _evaluate(obs, know, rng, tallies, worlds, exact)
+    known = all(know.capacity(h) == 0 for h in know.sizes if h != KITTY)
+    exact = len(obs.hand) <= (KNOWN_EXACT_CARDS if known else EXACT_CARDS)[obs.game]
+    worlds = 1 if exact and known else _world_count(obs, len(tallies), budget, exact)
+    done, kept = _evaluate(obs, know, rng, tallies, worlds, exact, known)
     best = max(tallies, key=lambda t: t.total)
     reason = _reason(Table(obs, know, names), tallies, best, done, exact, first)
     if best.plan == 1 and kept >= 0 and kept != best.card:
@@ -133,13 +136,16 @@ def _evaluate(
     tallies: list[Tally],
     worlds: int,
     exact: bool,
+    known: bool = False,
 ) -> tuple[int, int]:
     """Play every tally's card in ``worlds`` sampled worlds; the worlds done and the Ultimo
     card the seat's own "keep" plan keeps (-1: no such plan tried).
 
     In Danish Tarok every playout draws each seat's plan (``playout.plan``); the seat's own
     plan alternates between none and keeping its best Ultimo card for the last trick, and a
-    card is worth the better of its two plans' averages (the seat can follow either)."""
+    card is worth the better of its two plans' averages (the seat can follow either). When
+    every holding is ``known`` all worlds are the same, and the playouts vary by their plans
+    and by random cards now and then instead."""
     seat = obs.seat
     start = time.perf_counter()
     done = 0
@@ -156,6 +162,7 @@ def _evaluate(
                 kept = keep_choice(base, seat) if base.danish else -1
             own = done % 2 if kept >= 0 else 0
             plan(base, rng, kept if own else -1, seat)
+            base.noise = rng if known else None
         plans[own] += 1
         for tally in tallies:
             sim = base.clone()

@@ -37,8 +37,38 @@ def fool_name(sim: Sim, card: int) -> int | None:
 
 
 def search(sim: Sim) -> list[int]:
-    """The payoffs of playing ``sim`` out exactly (max-n); ``sim`` is used up."""
+    """The payoffs of playing ``sim`` out exactly (max-n in Danish Tarok; in Troccas, a
+    two-team zero-sum game, minimax with alpha-beta pruning); ``sim`` is used up."""
+    if not sim.danish:
+        value = _minimax(sim, -(10**9), 10**9)
+        return [value if seat % 2 == 0 else -value for seat in range(sim.seats)]
     return _search(sim).payoffs()
+
+
+def _minimax(sim: Sim, alpha: int, beta: int) -> int:
+    """Troccas: the result of the team of seats 0 and 2 with best play by both teams."""
+    while sim.number <= sim.tricks_total:
+        legal = sim.legal()
+        if len(legal) > 1:
+            break
+        sim.play(legal[0])
+    else:
+        return sim.payoffs()[0]
+    ours = sim.turn % 2 == 0
+    best = -(10**9) if ours else 10**9
+    for card in distinct(sim, legal):
+        child = sim.clone()
+        child.play(card)
+        value = _minimax(child, alpha, beta)
+        if ours:
+            best = max(best, value)
+            alpha = max(alpha, value)
+        else:
+            best = min(best, value)
+            beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return best
 
 
 def _search(sim: Sim) -> Sim:
@@ -108,6 +138,10 @@ KEEP_CHANCE = 0.5
 last trick in a playout (rules.md 2.10: the Ultimo)."""
 GUARD_CHANCE = 0.5
 """Danish: how often a seat keeps its highest trump back when another seat plans an Ultimo."""
+
+
+NOISE = 0.1
+"""With every holding known (see-all), how often a playout plays a random legal card."""
 
 
 def ultimo_cards(sim: Sim, seat: int) -> list[int]:
@@ -183,6 +217,8 @@ def choose(sim: Sim) -> int:
         legal = _reserve(sim, legal)
         if len(legal) == 1:
             return legal[0]
+    if sim.noise is not None and sim.noise.random() < NOISE:
+        return legal[int(sim.noise.random() * len(legal))]
     if not sim.trick or (len(sim.trick) == 1 and sim.led is None):
         return _lead(sim, legal)
     return _follow(sim, legal)

@@ -13,6 +13,8 @@ tricks and results.
 
 from __future__ import annotations
 
+from random import Random
+
 from app.bots import scoring
 from app.engine.cards import FOOL, STRENGTH, SUIT_OF, VALUE
 from app.engine.observation import Observation
@@ -46,6 +48,7 @@ class Sim:
         "leader",
         "led",
         "named",
+        "noise",
         "number",
         "opened",
         "pagat_reward",
@@ -100,6 +103,9 @@ class Sim:
         self.keep: list[int] = []
         """The playout's plans (``playout.plan``): per seat, the Ultimo card it keeps for the
         last trick, or -1; empty when no seat has a plan."""
+        self.noise: Random | None = None
+        """When set, the playout policy plays a random legal card now and then (``playout.
+        NOISE``): the variety a search over one known world has instead of sampling."""
         self.guard: list[bool] = []
         """Per seat: it keeps its highest trump back (against another's Ultimo); empty when
         no seat does."""
@@ -182,6 +188,7 @@ class Sim:
         other.led = self.led
         other.leader = self.leader
         other.named = self.named
+        other.noise = self.noise
         other.number = self.number
         other.opened = self.opened
         other.pagat_reward = self.pagat_reward
