@@ -16,6 +16,7 @@ x cards left to play), kept between ``MIN_WORLDS`` and ``MAX_WORLDS``. A wall-cl
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -52,7 +53,9 @@ class Tally:
     by_plan: list[float] = field(default_factory=lambda: [0.0, 0.0])
     """The total over the worlds of each of the seat's own plans (none, keep ``kept``)."""
     plan: int = 0
-    """The plan the card's value comes from (set by ``_evaluate``)."""
+    """The seat's better plan after this card (set by ``_evaluate``; for the hint)."""
+    values: list[float] = field(default_factory=list)
+    """The card's result in each world, in the order the worlds were dealt."""
 
 
 def decide(
@@ -78,8 +81,14 @@ def decide(
     worlds = 1 if exact and known else _world_count(obs, len(tallies), budget, exact)
     done, kept = _evaluate(obs, know, rng, tallies, worlds, exact, known)
     best = max(tallies, key=lambda t: t.total)
+    if (
+        first is not None
+        and tallies[0].card == first.card
+        and not _clearly_better(best, tallies[0])
+    ):
+        best = tallies[0]
     reason = _reason(Table(obs, know, names), tallies, best, done, exact, first)
-    if best.plan == 1 and kept >= 0 and kept != best.card:
+    if best.plan == 1 and kept in legal and kept != best.card:
         reason = f"{reason}; {keeps_for_last(kept)}"
     return Choice(best.card, reason, best.name)
 
@@ -142,8 +151,9 @@ def _evaluate(
     card the seat's own "keep" plan keeps (-1: no such plan tried).
 
     In Danish Tarok every playout draws each seat's plan (``playout.plan``); the seat's own
-    plan alternates between none and keeping its best Ultimo card for the last trick, and a
-    card is worth the better of its two plans' averages (the seat can follow either). When
+    plan alternates between none and keeping its best Ultimo card for the last trick. A card
+    is worth its average over all worlds (both plans, so that every comparison is paired
+    world by world); the better plan for it is kept for the hint. When
     every holding is ``known`` all worlds are the same, and the playouts vary by their plans
     and by random cards now and then instead."""
     seat = obs.seat
@@ -168,20 +178,43 @@ def _evaluate(
             sim = base.clone()
             sim.play(tally.card, tally.name)
             if exact:
-                tally.by_plan[0] += search(sim)[seat]
-                continue
-            number = obs.trick_number
-            while sim.number == number:
-                _policy_step(sim)
-            if _is_ours(obs, sim.leader):
-                tally.trick_wins += 1
-            tally.by_plan[own] += play_out(sim)[seat]
+                value = search(sim)[seat]
+            else:
+                number = obs.trick_number
+                while sim.number == number:
+                    _policy_step(sim)
+                if _is_ours(obs, sim.leader):
+                    tally.trick_wins += 1
+                value = play_out(sim)[seat]
+            tally.by_plan[own] += value
+            tally.values.append(value)
         done += 1
     for tally in tallies:
+        tally.total = sum(tally.values)
         means = [tally.by_plan[p] / plans[p] if plans[p] else -(10.0**9) for p in (0, 1)]
         tally.plan = 1 if means[1] > means[0] else 0
-        tally.total = means[tally.plan] * done
     return done, kept
+
+
+MARGIN = 2.0
+"""How many standard errors a card must beat the medium choice by, paired world by world,
+before the search overrules it: playouts of one deal diverge, and a card that wins by
+noise alone (a Page thrown into a lost trick instead of winning it with the King) is
+worse than the plain choice."""
+
+
+def _clearly_better(best: Tally, first: Tally) -> bool:
+    """Whether ``best`` beats ``first`` by more than ``MARGIN`` standard errors, paired
+    world by world."""
+    if best is first:
+        return True
+    diffs = [b - f for b, f in zip(best.values, first.values, strict=True)]
+    count = len(diffs)
+    if count < 2:
+        return sum(diffs) > 0
+    mean = sum(diffs) / count
+    variance = sum((d - mean) ** 2 for d in diffs) / (count - 1)
+    return mean > MARGIN * math.sqrt(variance / count)
 
 
 def _policy_step(sim: Sim) -> None:
