@@ -9,9 +9,18 @@ distinct seating once), which cancels most of the luck of the cards.
 
 A level's figure per deal is its mean over the seats it held in that deal's seatings; means,
 differences between levels and their 95% intervals (normal approximation) are taken over
-deals, which are independent. Think time is measured around each ``choose`` call. Every
-action goes through the engine's check, and an illegal one stops the arena with exit status
-1 and a JSON error on standard error.
+deals, which are independent. Each level's result is also split by the ledger's items (the
+kinds of its entries: the count, King and Pagat Ultimo, Bagud, declarations, lost Ultimo cards,
+the last trick ... in Danish Tarok; the result in Troccas), so that one sees where a gain comes
+from.
+
+Think time is measured around each ``choose`` call: wall time, and processor time, which is
+the arena's own for our levels and the program's own for an outside program (read from
+``/proc``; None where that is not available). Every action goes through the engine's check,
+and an illegal one stops the arena with exit status 1 and a JSON error on standard error.
+
+Players are the levels, ``ismcts`` (an information-set MCTS, ``--ismcts-iterations`` per
+decision: a reference opponent the pages do not offer) and outside programs.
 """
 
 from __future__ import annotations
@@ -23,17 +32,20 @@ import math
 import multiprocessing.util
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
 from typing import Any
 
-from app.bots.base import LEVEL_NAMES, Bot, BotSettings, get_bot
+from app.bots.base import ARENA_LEVELS, LEVEL_NAMES, Bot, BotSettings, arena_bot, get_bot
 from app.bots.hard import HARD_BUDGET
+from app.bots.ismcts import ISMCTS_ITERATIONS
+from app.bots.ismcts import LEVEL as ISMCTS
 from app.engine.actions import Action, IllegalAction
 from app.engine.games import GAMES
+from app.engine.ledger import LedgerEntry
 from app.engine.observation import Observation, observe
 from app.engine.options import GAMES as GAME_KEYS
 from app.engine.options import Options
@@ -70,6 +82,7 @@ class Setup:
     think_ms: int = 1000
     bot_log: str | None = None
     """The file that keeps outside programs' faults (with the offending lines) and stderr."""
+    ismcts_iterations: int = ISMCTS_ITERATIONS
 
 
 @dataclass
@@ -80,7 +93,11 @@ class DealOutcome:
     results: dict[str, float]
     times: dict[str, list[float]]
     cpu: dict[str, list[float]] = field(default_factory=dict)
-    """Processor time per decision: the think time a busy machine does not inflate."""
+    """Processor time per decision: the think time a busy machine does not inflate (an outside
+    program's own; missing where it cannot be measured)."""
+    items: dict[str, dict[str, float]] = field(default_factory=dict)
+    """Per level, its mean result split by ledger item (entry kind); the items sum to
+    ``results``."""
     faults: dict[str, dict[str, int]] = field(default_factory=dict)
     """Outside programs' faults in this deal, per program and kind."""
     taken_over: dict[str, int] = field(default_factory=dict)
@@ -104,11 +121,13 @@ def play_deal(setup: Setup, index: int) -> DealOutcome:
     sums: dict[str, list[float]] = {}
     times: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
+    items: dict[str, list[dict[str, int]]] = {}
     taken_over: dict[str, int] = {}
     for number, seating in enumerate(seatings(setup.players, setup.duplicate)):
         deal_rng = stream(setup.seed, "arena", "deal", index)
         deal = game.shuffle_and_deal(deal_rng, index % game.seat_count, setup.options)
         start = list(deal.books.balances)
+        opening = len(deal.books.ledger)
         bots = [_bot(setup, level, seat) for seat, level in enumerate(seating)]
         rngs = [stream(setup.seed, "arena", "bot", index, number, s) for s in range(len(seating))]
         while not deal.is_over:
@@ -118,7 +137,9 @@ def play_deal(setup: Setup, index: int) -> DealOutcome:
             action = bots[seat].choose(obs, rngs[seat])
             _count_takeover(bots[seat], taken_over)
             times.setdefault(seating[seat], []).append(time.perf_counter() - began)
-            cpu.setdefault(seating[seat], []).append(time.process_time() - began_cpu)
+            used = _cpu_used(bots[seat], time.process_time() - began_cpu)
+            if used is not None:
+                cpu.setdefault(seating[seat], []).append(used)
             try:
                 deal.check(action)
             except IllegalAction as error:
@@ -143,12 +164,40 @@ def play_deal(setup: Setup, index: int) -> DealOutcome:
         for seat, level in enumerate(seating):
             change = deal.books.balances[seat] - start[seat]
             sums.setdefault(level, []).append(change)
+            items.setdefault(level, []).append(ledger_items(deal.books.ledger[opening:], seat))
         if setup.records:
             _write_record(setup, index, number, seating, deal)
     results = {level: sum(values) / len(values) for level, values in sums.items()}
     faults = {name: dict(kinds) for name, kinds in _FAULTS.counts.items()}
     _FAULTS.counts.clear()
-    return DealOutcome(index, results, times, cpu, faults, taken_over)
+    split = {level: _mean_items(found) for level, found in items.items()}
+    return DealOutcome(index, results, times, cpu, split, faults, taken_over)
+
+
+def ledger_items(entries: Sequence[LedgerEntry], seat: int) -> dict[str, int]:
+    """What ``entries`` gave (+) and took (-) from ``seat``, per kind of entry."""
+    found: dict[str, int] = {}
+    for entry in entries:
+        if seat not in (entry.target, entry.source):
+            continue
+        amount = entry.amount if entry.target == seat else 0
+        if entry.source == seat:
+            amount -= entry.amount
+        found[entry.kind] = found.get(entry.kind, 0) + amount
+    return found
+
+
+def _mean_items(found: list[dict[str, int]]) -> dict[str, float]:
+    kinds = dict.fromkeys(kind for one in found for kind in one)
+    return {kind: sum(one.get(kind, 0) for one in found) / len(found) for kind in kinds}
+
+
+def _cpu_used(bot: Bot, own: float) -> float | None:
+    """The processor time of the decision just made: an outside program's own (None if it
+    cannot be read, or the fallback decided), else this process's ``own``."""
+    if isinstance(bot, ProgramBot):
+        return bot.last_cpu if bot.last_fault is None else None
+    return own
 
 
 def _count_takeover(bot: Bot, taken_over: dict[str, int]) -> None:
@@ -189,7 +238,7 @@ def _bot(setup: Setup, level: str, seat: int) -> Bot:
         return _program(setup, level, commands[level], seat)
     see_all = level.endswith(SEE_ALL)
     settings = BotSettings(see_all=see_all, hard_budget=setup.hard_budget)
-    return get_bot(level.removesuffix(SEE_ALL), settings)
+    return arena_bot(level.removesuffix(SEE_ALL), settings, setup.ismcts_iterations)
 
 
 def _program(setup: Setup, name: str, command: str, seat: int) -> Bot:
@@ -280,12 +329,18 @@ def report(setup: Setup, outcomes: list[DealOutcome]) -> dict[str, Any]:
         times = sorted(t for o in outcomes for t in o.times.get(level, []))
         cpu = sorted(t for o in outcomes for t in o.cpu.get(level, []))
         mean, low, high = mean_ci(values)
+        measured = bool(cpu) or not times
         figures[level] = {
             "mean": round(mean, 3),
             "ci95": [round(low, 3), round(high, 3)],
             "decisions": len(times),
             "think_ms": {"p50": _quantile_ms(times, 0.5), "p95": _quantile_ms(times, 0.95)},
-            "think_cpu_ms": {"p50": _quantile_ms(cpu, 0.5), "p95": _quantile_ms(cpu, 0.95)},
+            "think_cpu_ms": {
+                "p50": _quantile_ms(cpu, 0.5) if measured else None,
+                "p95": _quantile_ms(cpu, 0.95) if measured else None,
+            },
+            "cpu_measured": len(cpu),
+            "ledger": _ledger_figures(level, outcomes),
         }
     differences: dict[str, Any] = {}
     ordered = sorted(levels, key=_strength_order)
@@ -303,12 +358,40 @@ def report(setup: Setup, outcomes: list[DealOutcome]) -> dict[str, Any]:
         "seed": setup.seed,
         "seatings": len(seatings(setup.players, setup.duplicate)),
         "hard_budget": setup.hard_budget,
+        "ismcts_iterations": setup.ismcts_iterations if ISMCTS in levels else None,
         "levels": figures,
         "differences": differences,
         "faults": _sum_faults(outcomes),
         "taken_over": _sum_taken_over(outcomes),
         "bot_log": setup.bot_log,
     }
+
+
+ITEM_ORDER = (
+    "count",
+    "king-ultimo",
+    "pagat-ultimo",
+    "bagud",
+    "last-trick",
+    "card-lost",
+    "declaration",
+    "pagat-trick",
+    "tout",
+    "nolo",
+    "result",
+)
+"""The ledger's kinds of entry in the order the report lists them (others after them)."""
+
+
+def _ledger_figures(level: str, outcomes: list[DealOutcome]) -> dict[str, Any]:
+    """The level's mean per deal of each ledger item, with its 95% interval."""
+    kinds = dict.fromkeys(kind for o in outcomes for kind in o.items.get(level, {}))
+    ordered = sorted(kinds, key=lambda k: (ITEM_ORDER.index(k) if k in ITEM_ORDER else 99, k))
+    found: dict[str, Any] = {}
+    for kind in ordered:
+        mean, low, high = mean_ci([o.items.get(level, {}).get(kind, 0.0) for o in outcomes])
+        found[kind] = {"mean": round(mean, 3), "ci95": [round(low, 3), round(high, 3)]}
+    return found
 
 
 def _sum_taken_over(outcomes: list[DealOutcome]) -> dict[str, int]:
@@ -330,7 +413,11 @@ def _sum_faults(outcomes: list[DealOutcome]) -> dict[str, dict[str, int]]:
 
 
 def _strength_order(level: str) -> float:
+    """Strongest first, as differences are taken: outside programs, a see-all level just above
+    its honest one, hard, then ``ismcts`` (so that "hard - ismcts" reads as hard's lead over
+    the reference), medium, easy, random."""
     order = list(reversed(LEVEL_NAMES))
+    order.insert(order.index("hard") + 1, ISMCTS)
     if level.endswith(SEE_ALL) and level.removesuffix(SEE_ALL) in order:
         return order.index(level.removesuffix(SEE_ALL)) - 0.5
     return order.index(level) if level in order else -1
@@ -359,9 +446,11 @@ def _quantile_ms(times: list[float], q: float) -> float:
 def format_report(data: dict[str, Any]) -> str:
     unit = "tokens" if data["game"] == "danish-tarok" else "team points"
     mode = f"duplicate ({data['seatings']} seatings each)" if data["duplicate"] else "single"
+    iterations = data.get("ismcts_iterations")
+    extra = f", ismcts iterations {iterations}" if iterations else ""
     lines = [
         f"{GAMES[data['game']].name}: {data['deals']} deals, {mode}, seed {data['seed']}, "
-        f"hard budget {data['hard_budget']}",
+        f"hard budget {data['hard_budget']}{extra}",
         f"mean result per deal and seat, in {unit}, with 95% confidence intervals",
         "",
         f"{'level':<10}{'mean':>9}  {'95% CI':<20}{'decisions':>10}{'p50 ms':>9}{'p95 ms':>9}"
@@ -373,8 +462,9 @@ def format_report(data: dict[str, Any]) -> str:
         think, cpu = f["think_ms"], f["think_cpu_ms"]
         lines.append(
             f"{level:<10}{f['mean']:>+9.2f}  {interval:<20}{f['decisions']:>10}"
-            f"{think['p50']:>9.1f}{think['p95']:>9.1f}{cpu['p50']:>9.1f}{cpu['p95']:>9.1f}"
+            f"{think['p50']:>9.1f}{think['p95']:>9.1f}{_ms(cpu['p50'])}{_ms(cpu['p95'])}"
         )
+    lines += _ledger_lines(data, unit)
     if data["differences"]:
         lines += ["", f"{'difference':<18}{'mean':>9}  95% CI"]
         for pair, f in data["differences"].items():
@@ -393,6 +483,31 @@ def format_report(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _ms(value: float | None) -> str:
+    """A think time in the text report; "n/a" where it could not be measured."""
+    return f"{'n/a':>9}" if value is None else f"{value:>9.1f}"
+
+
+def _ledger_lines(data: dict[str, Any], unit: str) -> list[str]:
+    """Each level's mean per deal split by ledger item, one row per item."""
+    levels = data["levels"]
+    kinds = dict.fromkeys(kind for f in levels.values() for kind in f.get("ledger", {}))
+    if not kinds:
+        return []
+    lines = [
+        "",
+        f"mean per deal by ledger item, in {unit}",
+        f"{'item':<14}" + "".join(f"{level:>12}" for level in levels),
+    ]
+    for kind in kinds:
+        row = "".join(
+            f"{levels[level]['ledger'].get(kind, {'mean': 0.0})['mean']:>+12.2f}"
+            for level in levels
+        )
+        lines.append(f"{kind:<14}{row}")
+    return lines
+
+
 # ---------------------------------------------------------------------- the command
 
 
@@ -401,7 +516,10 @@ def add_parser(commands: Any) -> None:
     arena = commands.add_parser("arena", help="bot levels play each other over many deals")
     arena.add_argument("--game", required=True, choices=GAME_KEYS)
     arena.add_argument(
-        "--players", required=True, help="one level per seat, e.g. hard,medium,medium"
+        "--players",
+        required=True,
+        help="one player per seat, e.g. hard,medium,medium: random, easy, medium, hard, ismcts "
+        "(an information-set MCTS reference opponent) or an outside program's NAME",
     )
     arena.add_argument("--deals", type=int, default=100)
     arena.add_argument("--seed", default="1", help="the seed of the deals and the bots' streams")
@@ -413,6 +531,12 @@ def add_parser(commands: Any) -> None:
         type=int,
         default=HARD_BUDGET,
         help=f"the hard level's simulated card plays per decision (default {HARD_BUDGET})",
+    )
+    arena.add_argument(
+        "--ismcts-iterations",
+        type=int,
+        default=ISMCTS_ITERATIONS,
+        help=f"the ismcts player's iterations per decision (default {ISMCTS_ITERATIONS})",
     )
     arena.add_argument("--jobs", type=int, default=1, help="deals played in parallel processes")
     arena.add_argument(
@@ -457,15 +581,15 @@ def _setup(args: argparse.Namespace) -> Setup:
     game = GAMES[args.game]
     players = tuple(p.strip() for p in args.players.split(","))
     external = tuple((program.name, program.command) for program in parse_programs(args.bot))
-    names = [*LEVEL_NAMES, *(f"{level}{SEE_ALL}" for level in LEVEL_NAMES)]
+    names = [*ARENA_LEVELS, *(f"{level}{SEE_ALL}" for level in ARENA_LEVELS)]
     names += [name for name, _ in external]
     if len(players) != game.seat_count:
         raise ValueError(f"{game.name} needs {game.seat_count} players, not {len(players)}")
     unknown = [p for p in players if p not in names]
     if unknown:
         raise ValueError(f"unknown level {unknown[0]!r}: players are {', '.join(names)}")
-    if args.deals < 1 or args.hard_budget < 1:
-        raise ValueError("--deals and --hard-budget must be positive")
+    if args.deals < 1 or args.hard_budget < 1 or args.ismcts_iterations < 1:
+        raise ValueError("--deals, --hard-budget and --ismcts-iterations must be positive")
     options = Options.from_json(args.game, dict.fromkeys(args.option, True))
     raw = str(args.seed)
     seed = int(raw) if raw.isascii() and raw.lstrip("-").isdigit() else args.seed
@@ -481,4 +605,5 @@ def _setup(args: argparse.Namespace) -> Setup:
         external,
         args.think_ms,
         args.bot_log if external else None,
+        args.ismcts_iterations,
     )

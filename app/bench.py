@@ -13,6 +13,7 @@ from random import Random
 from typing import Any
 
 from app.bots.base import LEVEL_NAMES, get_bot
+from app.bots.ismcts import ISMCTS_ITERATIONS, IsmctsBot
 from app.engine.deal import Phase
 from app.engine.games import GAMES
 from app.engine.observation import Observation, observe
@@ -77,13 +78,32 @@ def bot_decisions_per_second(level: str, seconds: float) -> float:
     return best_rate(one_decision, seconds)
 
 
+def ismcts_iterations_per_second(game_key: str, seconds: float) -> float:
+    """The arena's ``ismcts`` opponent at its default budget: search iterations per CPU second
+    over the card-play decisions of one game (each a determinization, a walk down the tree and
+    a playout)."""
+    bot = IsmctsBot(ISMCTS_ITERATIONS)
+    positions = [p for p in decision_positions() if p.game == game_key and len(p.legal) > 1]
+
+    def one_decision(index: int) -> None:
+        bot.choose(positions[index % len(positions)], Random(index))
+
+    return best_rate(one_decision, seconds) * ISMCTS_ITERATIONS
+
+
 def run_bench(seconds: float = 3.0) -> dict[str, Any]:
     engine = {key: {"deals_per_second": round(deals_per_second(key, seconds))} for key in GAMES}
     bots = {
         level: {"decisions_per_second": _rounded(bot_decisions_per_second(level, seconds))}
         for level in LEVEL_NAMES
     }
-    return {"engine": engine, "bots": bots}
+    ismcts = {
+        "iterations": ISMCTS_ITERATIONS,
+        "iterations_per_second": {
+            key: round(ismcts_iterations_per_second(key, seconds)) for key in GAMES
+        },
+    }
+    return {"engine": engine, "bots": bots, "ismcts": ismcts}
 
 
 def _rounded(rate: float) -> float:
@@ -98,4 +118,12 @@ def format_report(report: dict[str, Any]) -> str:
         lines.append("Bots: card-play decisions per second (one core, both games)")
     for level, figures in report.get("bots", {}).items():
         lines.append(f"  {level:<15} {figures['decisions_per_second']:>8,}")
+    ismcts = report.get("ismcts")
+    if ismcts:
+        lines.append(
+            f"ismcts (arena opponent, {ismcts['iterations']} iterations a decision): "
+            "iterations per second"
+        )
+        for key, rate in ismcts["iterations_per_second"].items():
+            lines.append(f"  {GAMES[key].name:<15} {rate:>8,}")
     return "\n".join(lines)

@@ -8,6 +8,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from app.bots.ismcts import ISMCTS_ITERATIONS
+
 
 def _replay(args: argparse.Namespace) -> int:
     from app.engine.record import BadRecord, IllegalActionAt, parse_record, replay, result
@@ -49,13 +51,15 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _bot(args: argparse.Namespace) -> int:
-    from app.bots.base import LEVELS
+    from app.bots.base import ARENA_LEVELS
     from app.protocol.speaker import speak
 
-    if args.level not in LEVELS:
-        known = ", ".join(LEVELS)
+    if args.level not in ARENA_LEVELS:
+        known = ", ".join(ARENA_LEVELS)
         return _fail(2, {"error": "unknown-level", "reason": f"levels are {known}"})
-    return speak(args.level)
+    if args.iterations < 1:
+        return _fail(2, {"error": "bad-arguments", "reason": "--iterations must be positive"})
+    return speak(args.level, iterations=args.iterations)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -76,7 +80,17 @@ def build_parser() -> argparse.ArgumentParser:
     bench.set_defaults(run=_bench)
 
     bot = commands.add_parser("bot", help="one of our levels speaking trionfi-bot/1 on stdio")
-    bot.add_argument("--level", required=True, help="random, easy, medium or hard")
+    bot.add_argument(
+        "--level",
+        required=True,
+        help="random, easy, medium or hard, or ismcts (an information-set MCTS, arena only)",
+    )
+    bot.add_argument(
+        "--iterations",
+        type=int,
+        default=ISMCTS_ITERATIONS,
+        help=f"the ismcts level's iterations per decision (default {ISMCTS_ITERATIONS})",
+    )
     bot.set_defaults(run=_bot)
 
     from app.web.serve import add_parser as add_serve

@@ -11,4 +11,6 @@ deal itself, and returns a legal action for that seat.
   tests; ``playout``: its playout policy and exact endgame search; ``hard``: many sampled
   deals played out, the card that does best over them.
 - ``conventions``: the seed's machine-player behaviours (rules.md 2.4, 2.13, 2.15).
+- ``ismcts``: an information-set Monte Carlo tree search, the arena's reference opponent (not a
+  level of the pages).
 """

@@ -4,8 +4,10 @@ A bot is given one seat's ``Observation`` and its own random stream, and returns
 action for that seat; the same observation and stream always give the same action. It never
 receives the deal itself (tests/architecture checks the imports). Levels: ``random`` (the
 baseline for tests and the arena), and the seed's slider "Easier ... Harder" as ``easy``,
-``medium`` and ``hard``. ``hint`` gives the action with a one-line reason a person reads,
-in the words a player uses (``words``).
+``medium`` and ``hard``. ``ARENA_LEVELS`` adds ``ismcts``, an information-set MCTS that the
+arena and ``trionfi bot`` offer as a reference opponent (``arena_bot``); it is no level of the
+pages (``LEVELS`` and ``get_bot`` do not know it). ``hint`` gives the action with a one-line
+reason a person reads, in the words a player uses (``words``).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Protocol
 
-from app.bots import danish_play, easy, hard, troccas_play
+from app.bots import danish_play, easy, hard, ismcts, troccas_play
 from app.bots.conventions import discard_choice, help_nolo, nolo_partners, try_nolo
 from app.bots.knowledge import read
 from app.bots.odds import Choice, Table
@@ -30,6 +32,9 @@ NAMEABLE: tuple[Suit, ...] = (*PLAIN_SUITS, Suit.TRUMPS)
 LEVEL_NAMES: tuple[str, ...] = ("random", "easy", "medium", "hard")
 SLIDER: tuple[str, ...] = ("easy", "medium", "hard")
 """The seed's "Easier ... Harder" slider, easiest first; ``random`` is not offered."""
+ARENA_LEVELS: tuple[str, ...] = (*LEVEL_NAMES, ismcts.LEVEL)
+"""What ``trionfi arena`` and ``trionfi bot`` accept: the levels and the ``ismcts`` reference
+opponent, which the pages never offer."""
 
 
 @dataclass(frozen=True)
@@ -179,6 +184,18 @@ def get_bot(level: str, settings: BotSettings | None = None) -> LevelBot:
         bot = RandomBot(key[1]) if level == "random" else LevelBot(level, key[1])
         _BOTS[key] = bot
     return bot
+
+
+def arena_bot(
+    level: str,
+    settings: BotSettings | None = None,
+    ismcts_iterations: int = ismcts.ISMCTS_ITERATIONS,
+) -> Bot:
+    """A player for the arena or ``trionfi bot``: a level, or ``ismcts`` with its iterations
+    per decision; raises ``KeyError`` for anything else."""
+    if level == ismcts.LEVEL:
+        return ismcts.IsmctsBot(ismcts_iterations, (settings or BotSettings()).see_all)
+    return get_bot(level, settings)
 
 
 def hint(

@@ -3,7 +3,8 @@
 A program's name appears in seat lists (``--players mine,hard,hard``), in a form's seat choice
 (``program:mine``), in the log and on the pages, so it is short and plain: 1 to 24 letters,
 digits, ``.``, ``_`` or ``-``, starting with a letter or digit, and not a level's name (nor
-``person``, a seat choice of the pages), in any case. Two programs may not share a name.
+``ismcts``, the arena's reference opponent, nor ``person``, a seat choice of the pages), in
+any case. Two programs may not share a name.
 """
 
 from __future__ import annotations
@@ -12,11 +13,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.bots.base import LEVEL_NAMES
+from app.bots.base import ARENA_LEVELS
 
 NAME_LENGTH = 24
 NAME_PATTERN = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_.-]{{0,{NAME_LENGTH - 1}}}")
-RESERVED = frozenset({"person", *LEVEL_NAMES})
+RESERVED = frozenset({"person", *ARENA_LEVELS})
 """Names the seat lists and forms already use for something else."""
 
 

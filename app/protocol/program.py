@@ -10,12 +10,19 @@ A program's output is read in bounded pieces: a line longer than ``MAX_LINE`` ch
 garbage as soon as that much of it has arrived, and the rest of it is skipped as it comes, so
 that a runaway program cannot fill Trionfi's memory nor its log (which keeps the first
 ``EXCERPT`` characters of an offending line).
+
+Each answered decision's processor time is the program's own: its user and system time read
+from ``/proc/<pid>/stat`` before the ``decide`` message and after the answer (in clock ticks,
+usually 10 ms, so single decisions are coarse and the quantiles of many are what count).
+Children the program starts are not counted. Where there is no ``/proc`` (macOS, Windows) it
+is None.
 """
 
 from __future__ import annotations
 
 import collections
 import contextlib
+import os
 import queue
 import shlex
 import subprocess
@@ -46,6 +53,31 @@ MAX_LINE = messages.MAX_LINE
 """Characters in a line from the program, newline excluded; a longer one is garbage."""
 EXCERPT = 200
 """Characters of an offending line (or an over-long line of stderr) kept in the log."""
+
+
+def _clock_ticks() -> int | None:
+    try:
+        ticks = os.sysconf("SC_CLK_TCK")
+    except (AttributeError, ValueError, OSError):
+        return None
+    return ticks if ticks > 0 else None
+
+
+CLOCK_TICKS = _clock_ticks()
+
+
+def process_cpu(pid: int) -> float | None:
+    """Seconds of processor time (user and system) process ``pid`` has used so far, read from
+    ``/proc/<pid>/stat``; None where that cannot be read."""
+    if CLOCK_TICKS is None:
+        return None
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as handle:
+            text = handle.read()
+        fields = text[text.rindex(")") + 2 :].split()
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 @dataclass
@@ -229,10 +261,14 @@ class ProgramBot:
         self.next_id = 0
         self.last_fault: str | None = None
         """The kind of fault behind the last decision, or None if the program made it."""
+        self.last_cpu: float | None = None
+        """The program's own processor time (seconds) for the last decision it answered; None
+        if it did not answer or that cannot be measured here (``process_cpu``)."""
         self.given_up = False
         """The program stopped too often: the fallback decides for good (counted once)."""
 
     def choose(self, obs: Observation, rng: Random) -> Action:
+        self.last_cpu = None
         if self.given_up:
             self.last_fault = "crash"
             return self.fallback.choose(obs, rng)
@@ -295,6 +331,8 @@ class ProgramBot:
         process = self._running()
         self.next_id += 1
         request = self.next_id
+        pid = process.popen.pid
+        before = process_cpu(pid)
         try:
             process.send(messages.decide(request, obs))
         except (OSError, ValueError):
@@ -306,10 +344,14 @@ class ProgramBot:
                 data = messages.decode(line)
                 if _is_late(data, request):
                     continue  # an answer to a decision that already timed out
-                return messages.read_action(data, request, obs)
+                action = messages.read_action(data, request, obs)
             except BadAnswer as error:
                 kind = "illegal" if isinstance(error, IllegalAnswer) else "garbage"
                 raise _Fault(kind, str(error), line.rstrip("\n")) from None
+            after = process_cpu(pid)
+            if before is not None and after is not None:
+                self.last_cpu = max(0.0, after - before)
+            return action
 
     def _running(self) -> _Process:
         """The program's process, started (again) if it is not running."""

@@ -1,4 +1,5 @@
-"""``trionfi bot --level L``: one of our levels as a program speaking ``trionfi-bot/1``.
+"""``trionfi bot --level L``: one of our levels (or the arena's ``ismcts`` opponent, with
+``--iterations N``) as a program speaking ``trionfi-bot/1``.
 
 It reads messages from standard input and answers on standard output, so other harnesses can
 use Trionfi's bots. The program rebuilds the seat's observation from each ``decide`` message.
@@ -9,18 +10,25 @@ from __future__ import annotations
 import sys
 from typing import Any, TextIO
 
-from app.bots.base import get_bot
+from app.bots.base import arena_bot
+from app.bots.ismcts import ISMCTS_ITERATIONS
 from app.engine.observation import observation_from_json
 from app.engine.rng import stream
 from app.protocol import messages
 from app.protocol.messages import BadAnswer
 
 
-def speak(level: str, source: TextIO | None = None, sink: TextIO | None = None) -> int:
-    """Serve ``level`` until ``goodbye`` or the end of input; returns the exit status."""
+def speak(
+    level: str,
+    source: TextIO | None = None,
+    sink: TextIO | None = None,
+    iterations: int = ISMCTS_ITERATIONS,
+) -> int:
+    """Serve ``level`` until ``goodbye`` or the end of input; returns the exit status.
+    ``iterations``: the ``ismcts`` level's iterations per decision."""
     source = source or sys.stdin
     sink = sink or sys.stdout
-    bot = get_bot(level)
+    bot = arena_bot(level, ismcts_iterations=iterations)
     seed: Any = 0
     for line in source:
         try:

@@ -16,3 +16,12 @@ def test_bench_reports_every_level() -> None:
     assert set(report["bots"]) == {"random", "easy", "medium", "hard"}
     assert all(figures["decisions_per_second"] > 0 for figures in report["bots"].values())
     assert "hard" in format_report(report)
+
+
+def test_bench_reports_the_ismcts_opponents_iterations_in_each_game() -> None:
+    report = run_bench(seconds=0.05)
+    rates = report["ismcts"]["iterations_per_second"]
+    assert set(rates) == {"danish-tarok", "troccas"}
+    assert all(rate > 0 for rate in rates.values())
+    assert "ismcts" not in report["bots"]  # not a level of the pages
+    assert "iterations per second" in format_report(report)

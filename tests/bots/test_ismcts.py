@@ -1,0 +1,134 @@
+"""The ``ismcts`` reference opponent: legal, deterministic, honest, and kept off the pages."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from app.bots.base import ARENA_LEVELS, LEVELS, BotSettings, arena_bot, get_bot
+from app.bots.ismcts import IsmctsBot, Node, search_tree
+from app.engine.actions import PlayCard
+from app.engine.deal import Phase
+from app.engine.games import GAMES
+from app.engine.observation import observe
+from app.engine.options import GAMES as GAME_KEYS
+from app.engine.rng import stream
+from app.protocol.naming import BadProgram, check_name
+from app.web.runner import available_levels, is_registered, resolve_level
+from tests.bots.helpers import deal_at, random_options, reshuffled
+
+TINY = 8
+
+
+@pytest.mark.parametrize("game", GAME_KEYS)
+def test_it_plays_only_legal_actions_through_whole_deals(game: str) -> None:
+    bot = IsmctsBot(TINY)
+    game_obj = GAMES[game]
+    plays = 0
+    for number in range(3):
+        rng = Random(number)
+        options = random_options(game, rng)
+        deal = game_obj.shuffle_and_deal(rng, number % game_obj.seat_count, options)
+        while not deal.is_over:
+            obs = observe(deal, deal.turn)
+            action = bot.choose(obs, stream(number, deal.turn, len(deal.history)))
+            deal.check(action)  # raises IllegalAction
+            plays += isinstance(action, PlayCard)
+            deal.apply(action)
+    assert plays == 3 * game_obj.seat_count * (25 if game == "danish-tarok" else 19)
+
+
+@pytest.mark.parametrize("game", GAME_KEYS)
+def test_the_same_stream_gives_the_same_card(game: str) -> None:
+    checked = 0
+    for seed in range(8):
+        deal = deal_at(game, 500 + seed)
+        if deal.is_over:
+            continue
+        obs = observe(deal, deal.turn)
+        first = IsmctsBot(20).choose(obs, Random(seed))
+        assert IsmctsBot(20).choose(obs, Random(seed)) == first
+        root, again = search_tree(obs, Random(seed), 20), search_tree(obs, Random(seed), 20)
+        assert _visits(root) == _visits(again)
+        checked += 1
+    assert checked >= 6
+
+
+def _visits(root: Node) -> list[tuple[int, int, int]]:
+    return [(card, child.visits, child.avail) for card, child in sorted(root.children.items())]
+
+
+@pytest.mark.parametrize("game", GAME_KEYS)
+def test_the_tree_counts_visits_and_availability(game: str) -> None:
+    """Every iteration visits one root child; a child is available at least as often as it is
+    visited (UCB1 with availability counts); the card chosen is the most visited."""
+    found = 0
+    for seed in range(16):
+        deal = deal_at(game, 700 + seed)
+        if deal.is_over:
+            continue
+        obs = observe(deal, deal.turn)
+        if len(obs.legal) < 2:
+            continue
+        root = search_tree(obs, Random(seed), 60)
+        assert root.visits == 60
+        assert sum(child.visits for child in root.children.values()) == 60
+        assert set(root.children) == set(obs.legal)  # the own hand's cards are always legal
+        for child in root.children.values():
+            assert child.seat == obs.seat
+            assert child.avail >= child.visits >= 1
+        card = IsmctsBot(60).play(obs, Random(seed))
+        most = max(child.visits for child in root.children.values())
+        assert root.children[card].visits == most
+        found += 1
+    assert found >= 8
+
+
+@pytest.mark.parametrize("game", GAME_KEYS)
+def test_it_reads_only_its_observation(game: str) -> None:
+    """Two deals that agree on everything the seat sees and differ in the hidden cards give
+    the same card for the same stream."""
+    bot = IsmctsBot(16)
+    compared = 0
+    for seed in range(30):
+        deal = deal_at(game, 1000 + seed)
+        if deal.is_over:
+            continue
+        seat = deal.turn
+        other = reshuffled(deal, seat, seed)
+        if other is None:
+            continue
+        assert [sorted(h) for h in other.holdings] != [sorted(h) for h in deal.holdings]
+        obs, obs_other = observe(deal, seat), observe(other, seat)
+        assert obs == obs_other
+        assert bot.choose(obs, Random(seed)) == bot.choose(obs_other, Random(seed))
+        compared += 1
+    assert compared >= 20
+
+
+@pytest.mark.parametrize("game", GAME_KEYS)
+def test_all_hands_are_ignored_unless_the_setting_is_on(game: str) -> None:
+    bot = arena_bot("ismcts", BotSettings(), ismcts_iterations=16)
+    for seed in range(8):
+        deal = deal_at(game, 3000 + seed)
+        if deal.is_over or deal.phase is not Phase.PLAY:
+            continue
+        plain, seeing = observe(deal, deal.turn), observe(deal, deal.turn, see_all=True)
+        assert bot.choose(plain, Random(seed)) == bot.choose(seeing, Random(seed))
+
+
+def test_it_is_an_arena_level_and_never_a_level_of_the_pages() -> None:
+    assert "ismcts" in ARENA_LEVELS
+    assert "ismcts" not in LEVELS
+    with pytest.raises(KeyError):
+        get_bot("ismcts")
+    assert not is_registered("ismcts")
+    assert "ismcts" not in available_levels()
+    assert resolve_level("ismcts") in ("easy", "medium", "hard")
+    assert isinstance(arena_bot("ismcts", ismcts_iterations=5), IsmctsBot)
+    assert arena_bot("medium") is get_bot("medium")
+    with pytest.raises(BadProgram):
+        check_name("ISMCTS")  # a program may not take its name
+    with pytest.raises(ValueError, match="at least one iteration"):
+        IsmctsBot(0)
