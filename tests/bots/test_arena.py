@@ -130,12 +130,12 @@ def test_parallel_jobs_give_the_same_figures() -> None:
 
 
 def test_a_see_all_level_reads_every_holding(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[bool] = []
+    seen: list[tuple[int, bool]] = []
     real = arena.observe
 
     def spy(deal: object, seat: int, see_all: bool = False) -> Observation:
         obs = real(deal, seat, see_all)  # type: ignore[arg-type]
-        seen.append(obs.all_hands is not None)
+        seen.append((seat, obs.all_hands is not None))
         return obs
 
     monkeypatch.setattr(arena, "observe", spy)
@@ -143,4 +143,5 @@ def test_a_see_all_level_reads_every_holding(monkeypatch: pytest.MonkeyPatch) ->
     data = run(setup, progress=False)
     assert set(data["levels"]) == {"medium+see", "medium"}
     assert list(data["differences"]) == ["medium+see - medium"]
-    assert seen.count(True) * 2 == seen.count(False)
+    assert {seat for seat, _ in seen} == {0, 1, 2}
+    assert all(every == (seat == 0) for seat, every in seen)
