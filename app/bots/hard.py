@@ -7,9 +7,21 @@ exactly once few cards are left, and picks the card with the best average result
 tokens in Danish Tarok, its team's points in Troccas. Every card is tried on the same worlds,
 so the comparison is fair.
 
+In Danish Tarok the playouts plan for the last trick (``playout.plan``): in each one, every
+seat holding a King (a Queen under Chicks) or the I may keep it for trick 25 and then draws
+trumps with its trump length, and the others may keep their highest trump back to stop it;
+this seat's own plan alternates between none and keeping its best Ultimo card, so both are
+tried on the same worlds (and the hint says when the card kept for the last trick decided).
+A card overrules the medium choice only when it does better by ``MARGIN`` standard errors,
+paired world by world: one deal's playouts diverge, and noise alone must not pick a card.
+With every holding known ("opponents see all hands") every world is the same, so the
+playouts vary by their plans and a random card now and then, and the endgame is searched
+exactly from further out in the one world (``KNOWN_EXACT_CARDS``).
+
 The budget is a number of simulated card plays per decision, not a time: the same
 observation and random stream always give the same card. ``worlds`` = budget / (cards to try
-x cards left to play), kept between ``MIN_WORLDS`` and ``MAX_WORLDS``. A wall-clock cap
+x cards left to play), kept between ``MIN_WORLDS`` and ``MAX_WORLDS`` (one world for an
+exact search of a known deal). A wall-clock cap
 (``TIME_CAP``) only guards against a pathological case and does not trigger in normal play
 (the arena reports think times); when it does, determinism is lost for that decision.
 """

@@ -6,7 +6,10 @@ wins tricks with the cheapest safe card, keeps the I and the Kings out of lost t
 smears points on a partner's safe trick, and otherwise gives the least it can. In Danish
 Tarok the last two tricks are searched exactly, because the Ultimo, the Bagud and the last
 trick decide most deals. ``search`` plays a small endgame exactly: every seat maximises its
-own result (max-n; in Troccas that is the team's result, so it is plain minimax).
+own result (max-n; in Troccas that is the team's result, so it is minimax, with alpha-beta).
+
+Danish playouts carry plans drawn per seat (``plan``): keep a King or the I for the last
+trick and draw trumps to make it safe, or keep the highest trump back to stop another's.
 """
 
 from __future__ import annotations
