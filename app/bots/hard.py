@@ -39,8 +39,9 @@ from app.bots.odds import Choice, Table, name_of
 from app.bots.playout import choose, fool_name, keep_choice, plan, play_out, search
 from app.bots.sampling import sample_world
 from app.bots.sim import Sim
+from app.bots.tree import RootCard, search_cards
 from app.bots.words import comparison, keeps_for_last, only_card, situation, trick_words
-from app.engine.cards import FOOL, PAGAT, STRENGTH, SUIT_OF, VALUE, WORLD
+from app.engine.cards import FIRST_TRUMP, FOOL, PAGAT, STRENGTH, SUIT_OF, VALUE, WORLD
 from app.engine.observation import Observation
 
 HARD_BUDGET = 16_000
@@ -90,6 +91,8 @@ def decide(
         tallies.sort(key=lambda t: t.card != first.card)
     known = all(know.capacity(h) == 0 for h in know.sizes if h != KITTY)
     exact = len(obs.hand) <= (KNOWN_EXACT_CARDS if known else EXACT_CARDS)[obs.game]
+    if not exact and not known:
+        return _tree_decide(obs, know, rng, tallies, budget, first, names)
     worlds = 1 if exact and known else _world_count(obs, len(tallies), budget, exact)
     done, kept = _evaluate(obs, know, rng, tallies, worlds, exact, known)
     best = max(tallies, key=lambda t: t.total)
@@ -103,6 +106,59 @@ def decide(
     if best.plan == 1 and kept in legal and kept != best.card:
         reason = f"{reason}; {keeps_for_last(kept)}"
     return Choice(best.card, reason, best.name)
+
+
+def _tree_decide(
+    obs: Observation,
+    know: Knowledge,
+    rng: Random,
+    tallies: list[Tally],
+    budget: int,
+    first: Choice | None,
+    names: Sequence[str] | None,
+) -> Choice:
+    """The most visited card of the information-set tree (``tree``); the medium choice
+    (first among ``tallies``) wins ties."""
+    cards = [tally.card for tally in tallies]
+    found = search_cards(obs, know, rng, cards, {t.card: t.name for t in tallies}, budget)
+    done = sum(root.visits for root in found)
+    for tally, root in zip(tallies, found, strict=True):
+        tally.total = root.mean
+        tally.trick_wins = root.trick_wins * done // max(1, root.visits)
+    best_index = max(range(len(found)), key=lambda i: (found[i].visits, -i))
+    if (
+        first is not None
+        and best_index != 0
+        and not _tree_clearly_better(found[best_index], found[0])
+    ):
+        best_index = 0
+    best = tallies[best_index]
+    reason = _reason(Table(obs, know, names), tallies, best, done, False, first)
+    if first is not None and best.card != first.card and _is_ultimo_card(obs, know, first.card):
+        reason = f"{reason}; {keeps_for_last(first.card)}"
+    return Choice(best.card, reason, best.name)
+
+
+def _is_ultimo_card(obs: Observation, know: Knowledge, card: int) -> bool:
+    """A King (a Queen under Chicks) or the I in Danish Tarok: the cards an Ultimo is made
+    with; the tree playing another card where the plain choice was one keeps it back."""
+    if obs.game != "danish-tarok" or obs.trick_number >= 25:
+        return False
+    return card == PAGAT or (card < FIRST_TRUMP and card % 14 == (1 if know.chicks else 0))
+
+
+TREE_MARGIN = 2.0
+"""How many standard errors the tree's card must beat the medium choice by (unpaired: the
+tree's deals differ from card to card) before it overrules it."""
+
+
+def _tree_clearly_better(best: RootCard, first: RootCard) -> bool:
+    if first.visits < 2:
+        return True
+    if best.visits < 2:
+        return False
+    spread = math.sqrt(best.error**2 + first.error**2)
+    return best.mean - first.mean > TREE_MARGIN * spread
 
 
 def _name(obs: Observation, card: int) -> int | None:
