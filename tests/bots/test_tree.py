@@ -80,4 +80,5 @@ def test_the_same_stream_gives_the_same_card(game: str) -> None:
     for seed, obs in _positions(game, 1300, 10):
         action = bot.choose(obs, Random(seed))
         assert action == bot.choose(obs, Random(seed))
-        assert isinstance(action, PlayCard) and action.card in obs.legal
+        assert isinstance(action, PlayCard)
+        assert action.card in obs.legal
