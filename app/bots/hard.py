@@ -1,5 +1,12 @@
 """The hard bot: many sampled deals, each played out, and the card that does best over them.
 
+In Danish Tarok, before the endgame, the cards after this one are searched too: an
+information-set tree over the cards still to play (``tree``), so that keeping a King or the
+I for the last trick, or holding a trump back against another's, is valued where the flat
+search below valued only what its playout policy would do. The medium choice stays unless
+the tree's card beats it by ``TREE_MARGIN`` standard errors. Troccas, the endgame and the
+see-all setting use the flat search that follows.
+
 For a play decision it deals the hidden cards many times consistently with everything its
 seat knows (``knowledge`` and ``sampling``), plays every distinct legal card in each sampled
 world and finishes the deal with the fast playout policy (``playout``), or searches it
@@ -91,7 +98,7 @@ def decide(
         tallies.sort(key=lambda t: t.card != first.card)
     known = all(know.capacity(h) == 0 for h in know.sizes if h != KITTY)
     exact = len(obs.hand) <= (KNOWN_EXACT_CARDS if known else EXACT_CARDS)[obs.game]
-    if not exact and not known:
+    if obs.game == "danish-tarok" and not exact and not known:
         return _tree_decide(obs, know, rng, tallies, budget, first, names)
     worlds = 1 if exact and known else _world_count(obs, len(tallies), budget, exact)
     done, kept = _evaluate(obs, know, rng, tallies, worlds, exact, known)
