@@ -55,6 +55,9 @@ from app.protocol.naming import parse_programs
 from app.protocol.program import FaultLog, ProgramBot, ProgramSeat
 
 Z95 = 1.959964
+SEE_ALL = "+see"
+"""A level name ending so ("hard+see") plays with "opponents see all hands" on: it reads
+every holding (the ceiling that shows what hidden information costs)."""
 
 
 class ArenaError(Exception):
@@ -129,7 +132,7 @@ def play_deal(setup: Setup, index: int) -> DealOutcome:
         rngs = [stream(setup.seed, "arena", "bot", index, number, s) for s in range(len(seating))]
         while not deal.is_over:
             seat = deal.turn
-            obs = observe(deal, seat)
+            obs = observe(deal, seat, see_all=seating[seat].endswith(SEE_ALL))
             began, began_cpu = time.perf_counter(), time.process_time()
             action = bots[seat].choose(obs, rngs[seat])
             _count_takeover(bots[seat], taken_over)
@@ -233,7 +236,9 @@ def _bot(setup: Setup, level: str, seat: int) -> Bot:
     commands = dict(setup.external)
     if level in commands:
         return _program(setup, level, commands[level], seat)
-    return arena_bot(level, BotSettings(hard_budget=setup.hard_budget), setup.ismcts_iterations)
+    see_all = level.endswith(SEE_ALL)
+    settings = BotSettings(see_all=see_all, hard_budget=setup.hard_budget)
+    return arena_bot(level.removesuffix(SEE_ALL), settings, setup.ismcts_iterations)
 
 
 def _program(setup: Setup, name: str, command: str, seat: int) -> Bot:
@@ -407,11 +412,14 @@ def _sum_faults(outcomes: list[DealOutcome]) -> dict[str, dict[str, int]]:
     return total
 
 
-def _strength_order(level: str) -> int:
-    """Strongest first, as differences are taken: outside programs, hard, then ``ismcts`` (so
-    that "hard - ismcts" reads as hard's lead over the reference), medium, easy, random."""
+def _strength_order(level: str) -> float:
+    """Strongest first, as differences are taken: outside programs, a see-all level just above
+    its honest one, hard, then ``ismcts`` (so that "hard - ismcts" reads as hard's lead over
+    the reference), medium, easy, random."""
     order = list(reversed(LEVEL_NAMES))
     order.insert(order.index("hard") + 1, ISMCTS)
+    if level.endswith(SEE_ALL) and level.removesuffix(SEE_ALL) in order:
+        return order.index(level.removesuffix(SEE_ALL)) - 0.5
     return order.index(level) if level in order else -1
 
 
@@ -573,7 +581,8 @@ def _setup(args: argparse.Namespace) -> Setup:
     game = GAMES[args.game]
     players = tuple(p.strip() for p in args.players.split(","))
     external = tuple((program.name, program.command) for program in parse_programs(args.bot))
-    names = [*ARENA_LEVELS, *(name for name, _ in external)]
+    names = [*ARENA_LEVELS, *(f"{level}{SEE_ALL}" for level in ARENA_LEVELS)]
+    names += [name for name, _ in external]
     if len(players) != game.seat_count:
         raise ValueError(f"{game.name} needs {game.seat_count} players, not {len(players)}")
     unknown = [p for p in players if p not in names]

@@ -1,5 +1,12 @@
 """The hard bot: many sampled deals, each played out, and the card that does best over them.
 
+In Danish Tarok, before the endgame, the cards after this one are searched too: an
+information-set tree over the cards still to play (``tree``), so that keeping a King or the
+I for the last trick, or holding a trump back against another's, is valued where the flat
+search below valued only what its playout policy would do. The medium choice stays unless
+the tree's card beats it by ``TREE_MARGIN`` standard errors. Troccas, the endgame and the
+see-all setting use the flat search that follows.
+
 For a play decision it deals the hidden cards many times consistently with everything its
 seat knows (``knowledge`` and ``sampling``), plays every distinct legal card in each sampled
 world and finishes the deal with the fast playout policy (``playout``), or searches it
@@ -7,27 +14,41 @@ exactly once few cards are left, and picks the card with the best average result
 tokens in Danish Tarok, its team's points in Troccas. Every card is tried on the same worlds,
 so the comparison is fair.
 
+In Danish Tarok the playouts plan for the last trick (``playout.plan``): in each one, every
+seat holding a King (a Queen under Chicks) or the I may keep it for trick 25 and then draws
+trumps with its trump length, and the others may keep their highest trump back to stop it;
+this seat's own plan alternates between none and keeping its best Ultimo card, so both are
+tried on the same worlds (and the hint says when the card kept for the last trick decided).
+A card overrules the medium choice only when it does better by ``MARGIN`` standard errors,
+paired world by world: one deal's playouts diverge, and noise alone must not pick a card.
+With every holding known ("opponents see all hands") every world is the same, so the
+playouts vary by their plans and a random card now and then, and the endgame is searched
+exactly from further out in the one world (``KNOWN_EXACT_CARDS``).
+
 The budget is a number of simulated card plays per decision, not a time: the same
 observation and random stream always give the same card. ``worlds`` = budget / (cards to try
-x cards left to play), kept between ``MIN_WORLDS`` and ``MAX_WORLDS``. A wall-clock cap
+x cards left to play), kept between ``MIN_WORLDS`` and ``MAX_WORLDS`` (one world for an
+exact search of a known deal). A wall-clock cap
 (``TIME_CAP``) only guards against a pathological case and does not trigger in normal play
 (the arena reports think times); when it does, determinism is lost for that decision.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from random import Random
 
-from app.bots.knowledge import Knowledge, read
+from app.bots.knowledge import KITTY, Knowledge, read
 from app.bots.odds import Choice, Table, name_of
-from app.bots.playout import choose, fool_name, play_out, search
+from app.bots.playout import choose, fool_name, keep_choice, plan, play_out, search
 from app.bots.sampling import sample_world
 from app.bots.sim import Sim
-from app.bots.words import comparison, only_card, situation, trick_words
-from app.engine.cards import FOOL, PAGAT, STRENGTH, SUIT_OF, VALUE, WORLD
+from app.bots.tree import RootCard, search_cards
+from app.bots.words import comparison, keeps_for_last, only_card, situation, trick_words
+from app.engine.cards import FIRST_TRUMP, FOOL, PAGAT, STRENGTH, SUIT_OF, VALUE, WORLD
 from app.engine.observation import Observation
 
 HARD_BUDGET = 16_000
@@ -35,8 +56,10 @@ HARD_BUDGET = 16_000
 MIN_WORLDS = 10
 MAX_WORLDS = 160
 EXACT_WORLDS = 40
-EXACT_CARDS = {"danish-tarok": 3, "troccas": 2}
+EXACT_CARDS = {"danish-tarok": 3, "troccas": 3}
 """Hand sizes from which the rest of the deal is searched exactly in each sampled world."""
+KNOWN_EXACT_CARDS = {"danish-tarok": 4, "troccas": 5}
+"""The same when every holding is known (see-all): one world, searched from further out."""
 TIME_CAP = 4.0
 """Seconds; a safety net only (see the module docstring)."""
 
@@ -47,6 +70,12 @@ class Tally:
     name: int | None
     total: float = 0.0
     trick_wins: int = 0
+    by_plan: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    """The total over the worlds of each of the seat's own plans (none, keep ``kept``)."""
+    plan: int = 0
+    """The seat's better plan after this card (set by ``_evaluate``; for the hint)."""
+    values: list[float] = field(default_factory=list)
+    """The card's result in each world, in the order the worlds were dealt."""
 
 
 def decide(
@@ -67,12 +96,76 @@ def decide(
     tallies = [Tally(card, _name(obs, card)) for card in candidates(obs, know)]
     if first is not None:
         tallies.sort(key=lambda t: t.card != first.card)
-    exact = len(obs.hand) <= EXACT_CARDS[obs.game]
-    worlds = _world_count(obs, len(tallies), budget, exact)
-    done = _evaluate(obs, know, rng, tallies, worlds, exact)
+    known = all(know.capacity(h) == 0 for h in know.sizes if h != KITTY)
+    exact = len(obs.hand) <= (KNOWN_EXACT_CARDS if known else EXACT_CARDS)[obs.game]
+    if obs.game == "danish-tarok" and not exact and not known:
+        return _tree_decide(obs, know, rng, tallies, budget, first, names)
+    worlds = 1 if exact and known else _world_count(obs, len(tallies), budget, exact)
+    done, kept = _evaluate(obs, know, rng, tallies, worlds, exact, known)
     best = max(tallies, key=lambda t: t.total)
+    if (
+        first is not None
+        and tallies[0].card == first.card
+        and not _clearly_better(best, tallies[0])
+    ):
+        best = tallies[0]
     reason = _reason(Table(obs, know, names), tallies, best, done, exact, first)
+    if best.plan == 1 and kept in legal and kept != best.card:
+        reason = f"{reason}; {keeps_for_last(kept)}"
     return Choice(best.card, reason, best.name)
+
+
+def _tree_decide(
+    obs: Observation,
+    know: Knowledge,
+    rng: Random,
+    tallies: list[Tally],
+    budget: int,
+    first: Choice | None,
+    names: Sequence[str] | None,
+) -> Choice:
+    """The most visited card of the information-set tree (``tree``); the medium choice
+    (first among ``tallies``) wins ties."""
+    cards = [tally.card for tally in tallies]
+    found = search_cards(obs, know, rng, cards, {t.card: t.name for t in tallies}, budget)
+    done = sum(root.visits for root in found)
+    for tally, root in zip(tallies, found, strict=True):
+        tally.total = root.mean
+        tally.trick_wins = root.trick_wins * done // max(1, root.visits)
+    best_index = max(range(len(found)), key=lambda i: (found[i].visits, -i))
+    if (
+        first is not None
+        and best_index != 0
+        and not _tree_clearly_better(found[best_index], found[0])
+    ):
+        best_index = 0
+    best = tallies[best_index]
+    reason = _reason(Table(obs, know, names), tallies, best, done, False, first)
+    if first is not None and best.card != first.card and _is_ultimo_card(obs, know, first.card):
+        reason = f"{reason}; {keeps_for_last(first.card)}"
+    return Choice(best.card, reason, best.name)
+
+
+def _is_ultimo_card(obs: Observation, know: Knowledge, card: int) -> bool:
+    """A King (a Queen under Chicks) or the I in Danish Tarok: the cards an Ultimo is made
+    with; the tree playing another card where the plain choice was one keeps it back."""
+    if obs.game != "danish-tarok" or obs.trick_number >= 25:
+        return False
+    return card == PAGAT or (card < FIRST_TRUMP and card % 14 == (1 if know.chicks else 0))
+
+
+TREE_MARGIN = 2.0
+"""How many standard errors the tree's card must beat the medium choice by (unpaired: the
+tree's deals differ from card to card) before it overrules it."""
+
+
+def _tree_clearly_better(best: RootCard, first: RootCard) -> bool:
+    if first.visits < 2:
+        return True
+    if best.visits < 2:
+        return False
+    spread = math.sqrt(best.error**2 + first.error**2)
+    return best.mean - first.mean > TREE_MARGIN * spread
 
 
 def _name(obs: Observation, card: int) -> int | None:
@@ -127,29 +220,76 @@ def _evaluate(
     tallies: list[Tally],
     worlds: int,
     exact: bool,
-) -> int:
+    known: bool = False,
+) -> tuple[int, int]:
+    """Play every tally's card in ``worlds`` sampled worlds; the worlds done and the Ultimo
+    card the seat's own "keep" plan keeps (-1: no such plan tried).
+
+    In Danish Tarok every playout draws each seat's plan (``playout.plan``); the seat's own
+    plan alternates between none and keeping its best Ultimo card for the last trick. A card
+    is worth its average over all worlds (both plans, so that every comparison is paired
+    world by world); the better plan for it is kept for the hint. When
+    every holding is ``known`` all worlds are the same, and the playouts vary by their plans
+    and by random cards now and then instead."""
     seat = obs.seat
     start = time.perf_counter()
     done = 0
+    kept = -1
+    plans = [0, 0]
     for _ in range(worlds):
         if done and time.perf_counter() - start > TIME_CAP:
             break
         world = sample_world(know, obs, rng)
         base = Sim.from_world(obs, world.holdings, world.discard)
+        own = 0
+        if not exact:
+            if done == 0:
+                kept = keep_choice(base, seat) if base.danish else -1
+            own = done % 2 if kept >= 0 else 0
+            plan(base, rng, kept if own else -1, seat)
+            base.noise = rng if known else None
+        plans[own] += 1
         for tally in tallies:
             sim = base.clone()
             sim.play(tally.card, tally.name)
             if exact:
-                tally.total += search(sim)[seat]
-                continue
-            number = obs.trick_number
-            while sim.number == number:
-                _policy_step(sim)
-            if _is_ours(obs, sim.leader):
-                tally.trick_wins += 1
-            tally.total += play_out(sim)[seat]
+                value = search(sim)[seat]
+            else:
+                number = obs.trick_number
+                while sim.number == number:
+                    _policy_step(sim)
+                if _is_ours(obs, sim.leader):
+                    tally.trick_wins += 1
+                value = play_out(sim)[seat]
+            tally.by_plan[own] += value
+            tally.values.append(value)
         done += 1
-    return done
+    for tally in tallies:
+        tally.total = sum(tally.values)
+        means = [tally.by_plan[p] / plans[p] if plans[p] else -(10.0**9) for p in (0, 1)]
+        tally.plan = 1 if means[1] > means[0] else 0
+    return done, kept
+
+
+MARGIN = 2.0
+"""How many standard errors a card must beat the medium choice by, paired world by world,
+before the search overrules it: playouts of one deal diverge, and a card that wins by
+noise alone (a Page thrown into a lost trick instead of winning it with the King) is
+worse than the plain choice."""
+
+
+def _clearly_better(best: Tally, first: Tally) -> bool:
+    """Whether ``best`` beats ``first`` by more than ``MARGIN`` standard errors, paired
+    world by world."""
+    if best is first:
+        return True
+    diffs = [b - f for b, f in zip(best.values, first.values, strict=True)]
+    count = len(diffs)
+    if count < 2:
+        return sum(diffs) > 0
+    mean = sum(diffs) / count
+    variance = sum((d - mean) ** 2 for d in diffs) / (count - 1)
+    return mean > MARGIN * math.sqrt(variance / count)
 
 
 def _policy_step(sim: Sim) -> None:

@@ -6,10 +6,15 @@ wins tricks with the cheapest safe card, keeps the I and the Kings out of lost t
 smears points on a partner's safe trick, and otherwise gives the least it can. In Danish
 Tarok the last two tricks are searched exactly, because the Ultimo, the Bagud and the last
 trick decide most deals. ``search`` plays a small endgame exactly: every seat maximises its
-own result (max-n; in Troccas that is the team's result, so it is plain minimax).
+own result (max-n; in Troccas that is the team's result, so it is minimax, with alpha-beta).
+
+Danish playouts carry plans drawn per seat (``plan``): keep a King or the I for the last
+trick and draw trumps to make it safe, or keep the highest trump back to stop another's.
 """
 
 from __future__ import annotations
+
+from random import Random
 
 from app.bots.sim import SUIT, TRUMPS, Sim
 from app.engine.cards import FOOL, PAGAT, WORLD
@@ -35,8 +40,38 @@ def fool_name(sim: Sim, card: int) -> int | None:
 
 
 def search(sim: Sim) -> list[int]:
-    """The payoffs of playing ``sim`` out exactly (max-n); ``sim`` is used up."""
+    """The payoffs of playing ``sim`` out exactly (max-n in Danish Tarok; in Troccas, a
+    two-team zero-sum game, minimax with alpha-beta pruning); ``sim`` is used up."""
+    if not sim.danish:
+        value = _minimax(sim, -(10**9), 10**9)
+        return [value if seat % 2 == 0 else -value for seat in range(sim.seats)]
     return _search(sim).payoffs()
+
+
+def _minimax(sim: Sim, alpha: int, beta: int) -> int:
+    """Troccas: the result of the team of seats 0 and 2 with best play by both teams."""
+    while sim.number <= sim.tricks_total:
+        legal = sim.legal()
+        if len(legal) > 1:
+            break
+        sim.play(legal[0])
+    else:
+        return sim.payoffs()[0]
+    ours = sim.turn % 2 == 0
+    best = -(10**9) if ours else 10**9
+    for card in distinct(sim, legal):
+        child = sim.clone()
+        child.play(card)
+        value = _minimax(child, alpha, beta)
+        if ours:
+            best = max(best, value)
+            alpha = max(alpha, value)
+        else:
+            best = min(best, value)
+            beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return best
 
 
 def _search(sim: Sim) -> Sim:
@@ -99,6 +134,81 @@ def _between(sim: Sim, high: int, low: int, strength: tuple[int, ...]) -> bool:
     return False
 
 
+# ---------------------------------------------------------------------- the plans
+
+KEEP_CHANCE = 0.5
+"""Danish: how often a seat holding a King (a Queen under Chicks) or the I keeps one for the
+last trick in a playout (rules.md 2.10: the Ultimo)."""
+GUARD_CHANCE = 0.5
+"""Danish: how often a seat keeps its highest trump back when another seat plans an Ultimo."""
+
+
+NOISE = 0.1
+"""With every holding known (see-all), how often a playout plays a random legal card."""
+
+
+def ultimo_cards(sim: Sim, seat: int) -> list[int]:
+    """The seat's Kings (Queens under Chicks) and the I: the cards an Ultimo is made with."""
+    hand = sim.hands[seat]
+    found = [cards[0] for cards in hand[:TRUMPS] if cards and cards[0] % 14 == sim.top]
+    if hand[TRUMPS] and hand[TRUMPS][-1] == PAGAT:
+        found.append(PAGAT)
+    return found
+
+
+def keep_choice(sim: Sim, seat: int) -> int:
+    """The Ultimo card the seat would keep for the last trick, or -1: the I with long trumps,
+    else the King with the most cards of its suit beside it (to follow with)."""
+    hand = sim.hands[seat]
+    trumps = len(hand[TRUMPS])
+    best, score = -1, -(10**9)
+    for card in ultimo_cards(sim, seat):
+        value = trumps - 4 if card == PAGAT else len(hand[SUIT[card]]) + trumps // 3
+        if value > score:
+            best, score = card, value
+    return best
+
+
+def plan(sim: Sim, rng: Random, fixed: int | None = None, seat: int = -1) -> None:
+    """Draw every seat's plan for one playout (Danish only; Troccas has no Ultimo): each
+    seat holding an Ultimo card keeps one for trick 25 with ``KEEP_CHANCE``, and each other
+    seat with trumps then keeps its highest trump back with ``GUARD_CHANCE``. ``fixed`` is
+    ``seat``'s own plan when the caller tries its plans one by one (-1: none)."""
+    if not sim.danish or sim.number >= sim.tricks_total - 1:
+        sim.keep, sim.guard = [], []
+        return
+    keep = [-1] * sim.seats
+    for other in range(sim.seats):
+        if other == seat and fixed is not None:
+            keep[other] = fixed
+        elif rng.random() < KEEP_CHANCE:
+            keep[other] = keep_choice(sim, other)
+    guard = [False] * sim.seats
+    if any(card >= 0 for card in keep):
+        for other in range(sim.seats):
+            planned = any(card >= 0 for s, card in enumerate(keep) if s != other)
+            if planned and keep[other] < 0 and sim.hands[other][TRUMPS]:
+                guard[other] = rng.random() < GUARD_CHANCE
+    sim.keep = keep if any(card >= 0 for card in keep) else []
+    sim.guard = guard if any(guard) else []
+
+
+def _reserve(sim: Sim, legal: list[int]) -> list[int]:
+    """``legal`` less the cards the seat's plan keeps back, when it has others to play."""
+    seat = sim.turn
+    held: list[int] = []
+    if sim.keep and sim.keep[seat] in legal:
+        held.append(sim.keep[seat])
+    if sim.guard and sim.guard[seat] and sim.hands[seat][TRUMPS]:
+        top = sim.hands[seat][TRUMPS][0]
+        if top in legal:
+            held.append(top)
+    if not held:
+        return legal
+    rest = [c for c in legal if c not in held]
+    return rest if rest else legal
+
+
 # ---------------------------------------------------------------------- the policy
 
 
@@ -106,6 +216,12 @@ def choose(sim: Sim) -> int:
     legal = sim.legal()
     if len(legal) == 1:
         return legal[0]
+    if sim.keep or sim.guard:
+        legal = _reserve(sim, legal)
+        if len(legal) == 1:
+            return legal[0]
+    if sim.noise is not None and sim.noise.random() < NOISE:
+        return legal[int(sim.noise.random() * len(legal))]
     if not sim.trick or (len(sim.trick) == 1 and sim.led is None):
         return _lead(sim, legal)
     return _follow(sim, legal)
@@ -235,28 +351,23 @@ def _lead(sim: Sim, legal: list[int]) -> int:
     seat = sim.turn
     hand = sim.hands[seat]
     strength = sim.strength
-    best_lead = -1
-    best_score = -(10**9)
-    for suit in range(4):
-        cards = hand[suit]
-        if not cards:
-            continue
-        top = cards[0]
-        if _boss(sim, top) and _is_safe(sim, seat, top, suit, 0):
-            score = 10 + 3 * sim.value[top]
-            if not sim.danish and not sim.opened >> suit & 1:
-                score += 4
-            if score > best_score:
-                best_lead, best_score = top, score
-    if best_lead >= 0:
-        return best_lead
-    trumps = hand[TRUMPS]
+    kept = sim.keep[seat] if sim.keep else -1
+    if kept >= 0:
+        draw = _draw_trumps(sim, seat, legal, kept)
+        if draw >= 0:
+            return draw
+    cash = _cash(sim, seat, kept)
+    if cash >= 0:
+        return cash
+    trumps = [c for c in hand[TRUMPS] if c != kept]
+    if trumps and sim.guard and sim.guard[seat]:
+        trumps = trumps[1:]
     if trumps and _boss(sim, trumps[0]) and _trump_rich(sim, seat):
         return trumps[0]
     low = -1
     longest = -1
     for suit in range(4):
-        cards = hand[suit]
+        cards = [c for c in hand[suit] if c != kept]
         if cards and (len(cards) > longest) and not (len(cards) == 1 and _precious(sim, cards[0])):
             low, longest = cards[-1], len(cards)
     if low >= 0:
@@ -267,6 +378,39 @@ def _lead(sim: Sim, legal: list[int]) -> int:
             pick = trumps[-2]
         return pick
     return min(legal, key=lambda c: _loss_cost(sim, c) + strength[c] // 20)
+
+
+def _cash(sim: Sim, seat: int, kept: int) -> int:
+    """The best safe top card of a plain suit to lead (not the one kept), or -1."""
+    best_lead = -1
+    best_score = -(10**9)
+    for suit in range(4):
+        cards = sim.hands[seat][suit]
+        if not cards or cards[0] == kept:
+            continue
+        top = cards[0]
+        if _boss(sim, top) and _is_safe(sim, seat, top, suit, 0):
+            score = 10 + 3 * sim.value[top]
+            if not sim.danish and not sim.opened >> suit & 1:
+                score += 4
+            if score > best_score:
+                best_lead, best_score = top, score
+    return best_lead
+
+
+def _draw_trumps(sim: Sim, seat: int, legal: list[int], kept: int) -> int:
+    """With an Ultimo planned and at least as many trumps as either other seat: a trump to
+    lead to draw theirs (the highest if no one can beat it, else the lowest), or -1."""
+    mine = [c for c in sim.hands[seat][TRUMPS] if c != kept and c in legal]
+    if not mine:
+        return -1
+    others = max(len(sim.hands[s][TRUMPS]) for s in range(sim.seats) if s != seat)
+    if others == 0 or len(mine) < others:
+        return -1
+    if _boss(sim, mine[0]):
+        return mine[0]
+    low = [c for c in mine if c != PAGAT]
+    return low[-1] if low else -1
 
 
 def _precious(sim: Sim, card: int) -> bool:

@@ -13,6 +13,8 @@ tricks and results.
 
 from __future__ import annotations
 
+from random import Random
+
 from app.bots import scoring
 from app.engine.cards import FOOL, STRENGTH, SUIT_OF, VALUE
 from app.engine.observation import Observation
@@ -38,12 +40,15 @@ class Sim:
         "discard_bonus",
         "fool",
         "fool_demanded",
+        "guard",
         "hands",
+        "keep",
         "last_paid_on_fail",
         "last_trump",
         "leader",
         "led",
         "named",
+        "noise",
         "number",
         "opened",
         "pagat_reward",
@@ -95,6 +100,15 @@ class Sim:
         self.round_count = False
         self.opened = 0
         """Troccas: bit s set once plain suit s has been led (the Bob's first trick, 3.5)."""
+        self.keep: list[int] = []
+        """The playout's plans (``playout.plan``): per seat, the Ultimo card it keeps for the
+        last trick, or -1; empty when no seat has a plan."""
+        self.noise: Random | None = None
+        """When set, the playout policy plays a random legal card now and then (``playout.
+        NOISE``): the variety a search over one known world has instead of sampling."""
+        self.guard: list[bool] = []
+        """Per seat: it keeps its highest trump back (against another's Ultimo); empty when
+        no seat does."""
 
     # ------------------------------------------------------------------ building
 
@@ -166,12 +180,15 @@ class Sim:
         other.discard_bonus = self.discard_bonus
         other.fool = self.fool
         other.fool_demanded = self.fool_demanded
+        other.guard = self.guard
         other.hands = [[list(cards) for cards in hand] for hand in self.hands]
+        other.keep = self.keep
         other.last_trump = self.last_trump
         other.last_paid_on_fail = self.last_paid_on_fail
         other.led = self.led
         other.leader = self.leader
         other.named = self.named
+        other.noise = self.noise
         other.number = self.number
         other.opened = self.opened
         other.pagat_reward = self.pagat_reward

@@ -194,3 +194,9 @@ def comparison(t: Table, chosen: int, other: int | None, other_wins: int, wins: 
         lose = "would lose it" if other_wins == 0 else "could lose it"
         return f"{the_card(other)} {lose}"
     return f"it does better over the rest of the deal than {the_card(other)}"
+
+
+def keeps_for_last(card: int) -> str:
+    """The plan behind a play that keeps an Ultimo card: "it keeps your King of Cups for the
+    last trick" (rules.md 2.10)."""
+    return f"it keeps your {name_of(card)} for the last trick"

@@ -127,3 +127,21 @@ def test_parallel_jobs_give_the_same_figures() -> None:
     assert {k: v["mean"] for k, v in alone["levels"].items()} == {
         k: v["mean"] for k, v in parallel["levels"].items()
     }
+
+
+def test_a_see_all_level_reads_every_holding(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[int, bool]] = []
+    real = arena.observe
+
+    def spy(deal: object, seat: int, see_all: bool = False) -> Observation:
+        obs = real(deal, seat, see_all)  # type: ignore[arg-type]
+        seen.append((seat, obs.all_hands is not None))
+        return obs
+
+    monkeypatch.setattr(arena, "observe", spy)
+    setup = Setup("danish-tarok", ("medium+see", "medium", "medium"), 1, 4, False)
+    data = run(setup, progress=False)
+    assert set(data["levels"]) == {"medium+see", "medium"}
+    assert list(data["differences"]) == ["medium+see - medium"]
+    assert {seat for seat, _ in seen} == {0, 1, 2}
+    assert all(every == (seat == 0) for seat, every in seen)

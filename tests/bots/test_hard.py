@@ -1,0 +1,160 @@
+"""The hard level's search: its Ultimo plans, the endgame search, the see-all ceiling and
+positions where it once played oddly (issue 11)."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from app.bots import playout
+from app.bots.base import BotSettings, get_bot
+from app.bots.knowledge import read
+from app.bots.odds import name_of
+from app.bots.playout import choose, fool_name, keep_choice, plan, search
+from app.bots.sampling import sample_world
+from app.bots.sim import TRUMPS, Sim
+from app.engine.actions import Discard, PlayCard
+from app.engine.cards import ALL_CARDS, PAGAT, Card, parse
+from app.engine.deal import Deal
+from app.engine.games import GAMES
+from app.engine.observation import observe
+from app.engine.options import Options
+from tests.bots.helpers import deal_at
+
+
+def cards(*codes: str) -> list[Card]:
+    return [parse(code) for code in codes]
+
+
+def _world(game: str, seed: int, plays: int) -> Sim:
+    deal = deal_at(game, seed, plays, Options())
+    obs = observe(deal, deal.turn)
+    world = sample_world(read(obs), obs, Random(seed))
+    return Sim.from_world(obs, world.holdings, world.discard)
+
+
+def test_a_seat_that_plans_an_ultimo_keeps_its_card_to_the_last_trick() -> None:
+    checked = 0
+    for seed in range(30):
+        sim = _world("danish-tarok", seed, 6)
+        seat = sim.turn
+        kept = keep_choice(sim, seat)
+        if kept < 0:
+            continue
+        plan(sim, Random(seed), kept, seat)
+        assert sim.keep[seat] == kept
+        while sim.number < 24:
+            legal = sim.legal()
+            card = choose(sim)
+            if sim.turn == seat and card == kept:
+                assert legal == [kept]
+                break
+            sim.play(card, fool_name(sim, card))
+        checked += 1
+    assert checked >= 10
+
+
+def test_the_kept_card_is_the_i_only_with_long_trumps() -> None:
+    for seed in range(40):
+        sim = _world("danish-tarok", seed, 0)
+        for seat in range(3):
+            if keep_choice(sim, seat) == PAGAT:
+                assert len(sim.hands[seat][TRUMPS]) >= 5
+
+
+def test_troccas_has_no_ultimo_plans() -> None:
+    sim = _world("troccas", 2, 4)
+    plan(sim, Random(1), None, -1)
+    assert sim.keep == []
+    assert sim.guard == []
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_troccas_endgame_search_is_the_team_minimax(seed: int) -> None:
+    """Alpha-beta gives the value of plain minimax over every line."""
+    sim = _world("troccas", seed, 4 * 16)
+
+    def minimax(state: Sim) -> int:
+        if state.is_over:
+            return state.payoffs()[0]
+        values = []
+        for card in state.legal():
+            child = state.clone()
+            child.play(card)
+            values.append(minimax(child))
+        return max(values) if state.turn % 2 == 0 else min(values)
+
+    expected = minimax(sim.clone())
+    assert search(sim.clone()) == [expected, -expected, expected, -expected]
+
+
+def _page_position(shuffle: int) -> Deal:
+    """Danish, trick 2: Right led a small Cup, Left won it so far with the Knight of Cups, and
+    seat 2, last to play, holds the King, Page and 10 of Cups."""
+    hands = [cards("SW-K", "CU-2"), cards("SW-2", "CU-N"), cards("SW-3", "CU-K", "CU-P", "CU-10")]
+    talon = cards("CO-8", "CO-7", "CO-6")
+    used = {c for hand in hands for c in hand} | set(talon)
+    cups = [c for c in ALL_CARDS if c not in used and c < 14]
+    rest = [c for c in ALL_CARDS if c not in used and c >= 14]
+    Random(shuffle).shuffle(rest)
+    for index, card in enumerate(cups):
+        hands[index % 2].append(card)
+    for hand in hands:
+        while len(hand) < 25:
+            hand.append(rest.pop())
+    deal = GAMES["danish-tarok"].new_deal(hands, talon, 2, Options())
+    deal.apply(Discard(2, tuple(sorted(talon))))
+    for seat, code in ((0, "SW-K"), (1, "SW-2"), (2, "SW-3"), (0, "CU-2"), (1, "CU-N")):
+        deal.apply(PlayCard(seat, parse(code)))
+    return deal
+
+
+@pytest.mark.parametrize("shuffle", [0, 3, 5])
+def test_hard_wins_the_knight_with_its_king_rather_than_throw_the_page(shuffle: int) -> None:
+    """The search overrules the plain choice (win with the King) only when a card does better
+    by a clear margin over the same worlds, not by the noise of a few playouts."""
+    obs = observe(_page_position(shuffle), 2)
+    bot = get_bot("hard", BotSettings(hard_budget=4000))
+    for seed in range(4):
+        assert bot.choose(obs, Random(seed)) == PlayCard(2, parse("CU-K"))
+
+
+@pytest.mark.parametrize("game", ["danish-tarok", "troccas"])
+def test_see_all_varies_its_playouts_and_stays_deterministic(game: str) -> None:
+    """With every holding known all sampled worlds are the same; the playouts still differ
+    (plans, random cards), and the same stream gives the same card."""
+    deal = deal_at(game, 5, 12, Options())
+    obs = observe(deal, deal.turn, see_all=True)
+    bot = get_bot("hard", BotSettings(see_all=True, hard_budget=4000))
+    assert bot.choose(obs, Random(9)) == bot.choose(obs, Random(9))
+    know = read(obs, see_all=True)
+    assert not [h for h in know.sizes if h >= 0 and know.capacity(h) > 0]
+    world = sample_world(know, obs, Random(1))
+    results = set()
+    for seed in range(6):
+        sim = Sim.from_world(obs, world.holdings, world.discard)
+        plan(sim, Random(seed), None, -1)
+        sim.noise = Random(seed)
+        results.add(tuple(playout.play_out(sim)))
+    assert len(results) > 1
+
+
+def test_the_hint_says_when_hard_keeps_an_ultimo_card_for_the_last_trick() -> None:
+    """A hint that speaks of keeping a card for the last trick names an Ultimo card the seat
+    holds and could have played now, and plays another."""
+    bot = get_bot("hard", BotSettings(hard_budget=4000))
+    said = 0
+    for seed in range(40):
+        deal = deal_at("danish-tarok", seed, 3 + seed % 30, Options())
+        obs = observe(deal, deal.turn)
+        found = bot.hint(obs, Random(seed))
+        if "for the last trick" not in found.reason:
+            continue
+        said += 1
+        assert isinstance(found.action, PlayCard)
+        kept = [c for c in obs.legal if f"keeps your {name_of(c)} for the last" in found.reason]
+        assert len(kept) == 1
+        assert kept[0] != found.action.card
+        assert kept[0] == PAGAT or kept[0] % 14 == 0
+    assert said >= 1
