@@ -25,6 +25,12 @@ calling a Bob) are taken as every level of ours takes them, the medium level inc
 ``conventions.discard_choice``, always demand, always call. It has none of the seed's
 conventions (rules.md 2.15) nor the No Tricks help.
 
+First duplicate arenas at equal CPU per decision (hard at its default budget): Danish Tarok,
+``ismcts,hard,hard``, 40 deals, seed 11, 260 iterations: ismcts - hard +2.90 tokens per deal
+[-12.77, +18.58] (King Ultimo +7.71 against 0.00); Troccas, ``ismcts,hard,ismcts,hard``, 250
+iterations, seeds 11 and 12, 40 deals each: hard - ismcts +2.90 [+1.07, +4.73] and +2.92
+[+0.25, +5.60] team points.
+
 The budget is a number of iterations per decision, so the same observation and random stream
 always give the same card. It reads only its seat's observation (the others' hands only under
 the explicit see-all setting, as every level).
