@@ -23,8 +23,10 @@ the random stream.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from random import Random
+from typing import Protocol, TypeVar
 
 from app.bots.knowledge import Knowledge
 from app.bots.playout import choose, fool_name, plan, play_out
@@ -141,21 +143,40 @@ def _descend(
             _play(sim, card, node is root, names)
             path.append(child)
             return path
-        best: Branch | None = None
-        best_value = -math.inf
-        for card in legal:
-            child = children[card]
-            child.avail += 1
-            value = child.total / child.visits + EXPLORATION * math.sqrt(
-                math.log(child.avail) / child.visits
-            )
-            if value > best_value:
-                best, best_value = child, value
-        assert best is not None
+        best = ucb_pick(children, legal)
         _play(sim, best.card, node is root, names)
         path.append(best)
         node = best
     return path
+
+
+class Counted(Protocol):
+    """A tree node as UCB1 with availability counts sees it."""
+
+    card: int
+    visits: int
+    avail: int
+    total: float
+
+
+CountedNode = TypeVar("CountedNode", bound=Counted)
+
+
+def ucb_pick(children: Mapping[int, CountedNode], legal: list[int]) -> CountedNode:
+    """The child among the ``legal`` cards (all tried before) with the best UCB1 value, its
+    visits weighed against how often it was available (each now counts one more)."""
+    best: CountedNode | None = None
+    best_value = -math.inf
+    for card in legal:
+        child = children[card]
+        child.avail += 1
+        value = child.total / child.visits + EXPLORATION * math.sqrt(
+            math.log(child.avail) / child.visits
+        )
+        if value > best_value:
+            best, best_value = child, value
+    assert best is not None
+    return best
 
 
 def _play(sim: Sim, card: int, at_root: bool, names: dict[int, int | None]) -> None:
