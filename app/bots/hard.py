@@ -1,12 +1,5 @@
 """The hard bot: many sampled deals, each played out, and the card that does best over them.
 
-In Danish Tarok, before the endgame, the cards after this one are searched too: an
-information-set tree over the cards still to play (``tree``), so that keeping a King or the
-I for the last trick, or holding a trump back against another's, is valued where the flat
-search below valued only what its playout policy would do. The medium choice stays unless
-the tree's card beats it by ``TREE_MARGIN`` standard errors. Troccas, the endgame and the
-see-all setting use the flat search that follows.
-
 For a play decision it deals the hidden cards many times consistently with everything its
 seat knows (``knowledge`` and ``sampling``), plays every distinct legal card in each sampled
 world and finishes the deal with the fast playout policy (``playout``), or searches it
@@ -46,9 +39,8 @@ from app.bots.odds import Choice, Table, name_of
 from app.bots.playout import choose, fool_name, keep_choice, plan, play_out, search
 from app.bots.sampling import sample_world
 from app.bots.sim import Sim
-from app.bots.tree import RootCard, search_cards
 from app.bots.words import comparison, keeps_for_last, only_card, situation, trick_words
-from app.engine.cards import FIRST_TRUMP, FOOL, PAGAT, STRENGTH, SUIT_OF, VALUE, WORLD
+from app.engine.cards import FOOL, PAGAT, STRENGTH, SUIT_OF, VALUE, WORLD
 from app.engine.observation import Observation
 
 HARD_BUDGET = 16_000
@@ -98,8 +90,6 @@ def decide(
         tallies.sort(key=lambda t: t.card != first.card)
     known = all(know.capacity(h) == 0 for h in know.sizes if h != KITTY)
     exact = len(obs.hand) <= (KNOWN_EXACT_CARDS if known else EXACT_CARDS)[obs.game]
-    if obs.game == "danish-tarok" and not exact and not known:
-        return _tree_decide(obs, know, rng, tallies, budget, first, names)
     worlds = 1 if exact and known else _world_count(obs, len(tallies), budget, exact)
     done, kept = _evaluate(obs, know, rng, tallies, worlds, exact, known)
     best = max(tallies, key=lambda t: t.total)
@@ -113,59 +103,6 @@ def decide(
     if best.plan == 1 and kept in legal and kept != best.card:
         reason = f"{reason}; {keeps_for_last(kept)}"
     return Choice(best.card, reason, best.name)
-
-
-def _tree_decide(
-    obs: Observation,
-    know: Knowledge,
-    rng: Random,
-    tallies: list[Tally],
-    budget: int,
-    first: Choice | None,
-    names: Sequence[str] | None,
-) -> Choice:
-    """The most visited card of the information-set tree (``tree``); the medium choice
-    (first among ``tallies``) wins ties."""
-    cards = [tally.card for tally in tallies]
-    found = search_cards(obs, know, rng, cards, {t.card: t.name for t in tallies}, budget)
-    done = sum(root.visits for root in found)
-    for tally, root in zip(tallies, found, strict=True):
-        tally.total = root.mean
-        tally.trick_wins = root.trick_wins * done // max(1, root.visits)
-    best_index = max(range(len(found)), key=lambda i: (found[i].visits, -i))
-    if (
-        first is not None
-        and best_index != 0
-        and not _tree_clearly_better(found[best_index], found[0])
-    ):
-        best_index = 0
-    best = tallies[best_index]
-    reason = _reason(Table(obs, know, names), tallies, best, done, False, first)
-    if first is not None and best.card != first.card and _is_ultimo_card(obs, know, first.card):
-        reason = f"{reason}; {keeps_for_last(first.card)}"
-    return Choice(best.card, reason, best.name)
-
-
-def _is_ultimo_card(obs: Observation, know: Knowledge, card: int) -> bool:
-    """A King (a Queen under Chicks) or the I in Danish Tarok: the cards an Ultimo is made
-    with; the tree playing another card where the plain choice was one keeps it back."""
-    if obs.game != "danish-tarok" or obs.trick_number >= 25:
-        return False
-    return card == PAGAT or (card < FIRST_TRUMP and card % 14 == (1 if know.chicks else 0))
-
-
-TREE_MARGIN = 2.0
-"""How many standard errors the tree's card must beat the medium choice by (unpaired: the
-tree's deals differ from card to card) before it overrules it."""
-
-
-def _tree_clearly_better(best: RootCard, first: RootCard) -> bool:
-    if first.visits < 2:
-        return True
-    if best.visits < 2:
-        return False
-    spread = math.sqrt(best.error**2 + first.error**2)
-    return best.mean - first.mean > TREE_MARGIN * spread
 
 
 def _name(obs: Observation, card: int) -> int | None:

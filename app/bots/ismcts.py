@@ -38,6 +38,7 @@ the explicit see-all setting, as every level).
 
 from __future__ import annotations
 
+import math
 from random import Random
 
 from app.bots.conventions import discard_choice
@@ -45,7 +46,6 @@ from app.bots.knowledge import read
 from app.bots.playout import fool_name, play_out
 from app.bots.sampling import sample_world
 from app.bots.sim import Sim
-from app.bots.tree import SCALE, ucb_pick
 from app.engine.actions import Action, CallBob, DemandFool, Discard, PlayCard
 from app.engine.cards import FOOL, Card, Suit
 from app.engine.deal import Phase
@@ -56,6 +56,10 @@ ISMCTS_ITERATIONS = 250
 """Iterations per decision by default: about 100 ms of CPU per decision where it was measured
 (``trionfi bench``: 2,368 iterations per CPU second in Danish Tarok, 3,185 in Troccas; in a
 Danish arena 260 iterations took 112 ms p50 against hard's 109 ms at its default budget)."""
+EXPLORATION = 0.7
+"""UCB1's exploration constant, on results scaled by ``SCALE``."""
+SCALE = {"danish-tarok": 60.0, "troccas": 36.0}
+"""A result of this many tokens (Danish) or team points (Troccas) counts as 1."""
 
 
 class Node:
@@ -154,7 +158,17 @@ def _descend(root: Node, sim: Sim, rng: Random) -> Node:
             children[card] = child
             sim.play(card, fool_name(sim, card))
             return child
-        best = ucb_pick(children, legal)
+        best: Node | None = None
+        best_value = -math.inf
+        for card in legal:
+            child = children[card]
+            child.avail += 1
+            value = child.total / child.visits + EXPLORATION * math.sqrt(
+                math.log(child.avail) / child.visits
+            )
+            if value > best_value:
+                best, best_value = child, value
+        assert best is not None
         sim.play(best.card, fool_name(sim, best.card))
         node = best
     return node
