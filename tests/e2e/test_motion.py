@@ -129,6 +129,29 @@ def motion(page: Any) -> dict[str, Any]:
     return found
 
 
+SETTLED_BOX = """(selector) => new Promise((resolve) => {
+  const started = performance.now();
+  const measure = () => {
+    const inHand = document.activeElement && document.activeElement.closest('#hand');
+    if (!inHand && performance.now() - started < 1500) return requestAnimationFrame(measure);
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      const box = document.querySelector(selector).getBoundingClientRect();
+      resolve({ x: box.x, y: box.y, width: box.width, height: box.height });
+    }));
+  };
+  measure();
+})"""
+"""Where the first element matching ``selector`` is once the page has settled: the table's
+autofocus has put focus in the hand (which may scroll the page or the hand) and two frames
+have passed; measured before that, a card could move between the measure and the click."""
+
+
+def settled_box(page: Any, selector: str) -> dict[str, float]:
+    page.locator(selector).first.scroll_into_view_if_needed()
+    box: dict[str, float] = page.evaluate(SETTLED_BOX, selector)
+    return box
+
+
 def play_first_card(page: Any) -> str:
     card = page.locator(PLAYABLE).first
     code: str = card.get_attribute("data-card")
@@ -158,7 +181,7 @@ def test_a_played_card_travels_and_the_trick_gathers(
     assert page.locator("#trick.finished .played.winner").count() == 1
     before = motion(page)["shift"]
 
-    button = page.locator(PLAYABLE).first.bounding_box()
+    button = settled_box(page, PLAYABLE)
     code = play_first_card(page)
     mine = f"#trick [data-card='{code}']"
     flying = page.wait_for_function(FLYING, arg=code, polling="raf").json_value()
