@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,6 +16,20 @@ HERE = Path(__file__).parent
 BURN_MS = 60
 BURNER = f"{sys.executable} {HERE / 'burning_bot.py'} {BURN_MS}"
 HAS_PROC = process_cpu(os.getpid()) is not None
+
+
+def one_deal_against_easy(burner: str) -> dict[str, Any]:
+    """The arena's report of one Troccas deal: the program ``burner`` against three easy seats."""
+    setup = Setup(
+        game="troccas",
+        players=("burner", "easy", "easy", "easy"),
+        deals=1,
+        seed=3,
+        duplicate=False,
+        external=(("burner", burner),),
+        think_ms=2000,
+    )
+    return run(setup, progress=False)
 
 
 def test_process_cpu_reads_this_process_and_nothing_for_no_process() -> None:
@@ -34,16 +49,7 @@ def test_process_cpu_reads_this_process_and_nothing_for_no_process() -> None:
 
 @pytest.mark.skipif(not HAS_PROC, reason="no /proc here: think_cpu_ms of programs is null")
 def test_the_arena_reports_a_programs_own_processor_time() -> None:
-    setup = Setup(
-        game="troccas",
-        players=("burner", "easy", "easy", "easy"),
-        deals=1,
-        seed=3,
-        duplicate=False,
-        external=(("burner", BURNER),),
-        think_ms=2000,
-    )
-    data = run(setup, progress=False)
+    data = one_deal_against_easy(BURNER)
     burner = data["levels"]["burner"]
     assert data["faults"] == {}
     assert burner["cpu_measured"] == burner["decisions"] >= 19
@@ -55,16 +61,7 @@ def test_the_arena_reports_a_programs_own_processor_time() -> None:
 
 def test_without_proc_a_programs_processor_time_is_null(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("app.protocol.program.process_cpu", lambda pid: None)
-    setup = Setup(
-        game="troccas",
-        players=("burner", "easy", "easy", "easy"),
-        deals=1,
-        seed=3,
-        duplicate=False,
-        external=(("burner", f"{sys.executable} {HERE / 'burning_bot.py'} 0"),),
-        think_ms=2000,
-    )
-    data = run(setup, progress=False)
+    data = one_deal_against_easy(f"{sys.executable} {HERE / 'burning_bot.py'} 0")
     assert data["levels"]["burner"]["think_cpu_ms"] == {"p50": None, "p95": None}
     assert data["levels"]["burner"]["cpu_measured"] == 0
     assert data["levels"]["easy"]["think_cpu_ms"]["p50"] is not None
