@@ -8,20 +8,25 @@ tokens in Danish Tarok, its team's points in Troccas. Every card is tried on the
 so the comparison is fair.
 
 In Danish Tarok the playouts plan for the last trick (``playout.plan``): in each one, every
-seat holding a King (a Queen under Chicks) or the I may keep it for trick 25 and then draws
-trumps with its trump length, and the others may keep their highest trump back to stop it;
-this seat's own plan alternates between none and keeping its best Ultimo card, so both are
-tried on the same worlds (and the hint says when the card kept for the last trick decided).
-A card overrules the medium choice only when it does better by ``MARGIN`` standard errors,
-paired world by world: one deal's playouts diverge, and noise alone must not pick a card.
+other seat holding a King (a Queen under Chicks) or the I may keep it for trick 25 and then
+draws trumps with its trump length, and the others may keep their highest trump back to stop
+it. This seat's own plan is part of what is searched: each card is tried with no plan and
+with keeping its best Ultimo card (without one, its highest trump back), and the (card, plan)
+pairs race (``Search``): after each round of worlds the worse half drops out and the budget
+goes to the rest, so the few that matter are compared on many worlds. The hint says when the
+card kept for the last trick decided. A card overrules the medium choice only when it does
+better by ``MARGIN`` standard errors, paired world by world: one deal's playouts diverge, and
+noise alone must not pick a card.
+
 With every holding known ("opponents see all hands") every world is the same, so the
 playouts vary by their plans and a random card now and then, and the endgame is searched
 exactly from further out in the one world (``KNOWN_EXACT_CARDS``).
 
 The budget is a number of simulated card plays per decision, not a time: the same
-observation and random stream always give the same card. ``worlds`` = budget / (cards to try
-x cards left to play), kept between ``MIN_WORLDS`` and ``MAX_WORLDS`` (one world for an
-exact search of a known deal). A wall-clock cap
+observation and random stream always give the same card. Playouts x cards left to play stay
+within it: in Troccas and the exact endgame ``worlds`` = budget / (cards to try x cards left
+to play), kept between ``MIN_WORLDS`` and ``MAX_WORLDS`` (one world for an exact search of a
+known deal); the Danish race shares it out over its rounds. A wall-clock cap
 (``TIME_CAP``) only guards against a pathological case and does not trigger in normal play
 (the arena reports think times); when it does, determinism is lost for that decision.
 """
@@ -58,16 +63,33 @@ TIME_CAP = 4.0
 
 @dataclass
 class Tally:
+    """One candidate card and its results, world by world, under each of the seat's own
+    plans (``plan_values[p]``; a plan dropped from the race keeps the worlds it was tried
+    in)."""
+
     card: int
     name: int | None
-    total: float = 0.0
+    plan_values: list[list[float]] = field(default_factory=list)
     trick_wins: int = 0
-    by_plan: list[float] = field(default_factory=lambda: [0.0, 0.0])
-    """The total over the worlds of each of the seat's own plans (none, keep ``kept``)."""
+    trick_tries: int = 0
     plan: int = 0
-    """The seat's better plan after this card (set by ``_evaluate``; for the hint)."""
+    """The seat's better own plan after this card (0: none; 1: keep its Ultimo card for the
+    last trick, or its highest trump back when it has none); set by ``_evaluate``."""
     values: list[float] = field(default_factory=list)
-    """The card's result in each world, in the order the worlds were dealt."""
+    """The card's result in each world under its better plan, in the order the worlds were
+    dealt (set by ``_evaluate``)."""
+    score: float = -math.inf
+    """The mean of ``values``."""
+    finalist: bool = False
+    """Whether the card was still in the race at the end (tried in every world)."""
+
+    def mean(self, plan: int) -> float:
+        values = self.plan_values[plan]
+        return sum(values) / len(values) if values else -math.inf
+
+    def trick_share(self) -> int:
+        """How often the card took the trick, in percent of the worlds it was tried in."""
+        return 100 * self.trick_wins // self.trick_tries if self.trick_tries else 0
 
 
 def decide(
@@ -88,18 +110,14 @@ def decide(
     tallies = [Tally(card, _name(obs, card)) for card in candidates(obs, know)]
     if first is not None:
         tallies.sort(key=lambda t: t.card != first.card)
+    protected = first is not None and tallies[0].card == first.card
     known = all(know.capacity(h) == 0 for h in know.sizes if h != KITTY)
     exact = len(obs.hand) <= (KNOWN_EXACT_CARDS if known else EXACT_CARDS)[obs.game]
-    worlds = 1 if exact and known else _world_count(obs, len(tallies), budget, exact)
-    done, kept = _evaluate(obs, know, rng, tallies, worlds, exact, known)
-    best = max(tallies, key=lambda t: t.total)
-    if (
-        first is not None
-        and tallies[0].card == first.card
-        and not _clearly_better(best, tallies[0], MARGIN[obs.game])
-    ):
+    _, kept = Search(obs, know, rng, tallies, exact, known, protected).run(budget)
+    best = max((t for t in tallies if t.finalist), key=lambda t: t.score)
+    if protected and not _clearly_better(best, tallies[0], MARGIN[obs.game]):
         best = tallies[0]
-    reason = _reason(Table(obs, know, names), tallies, best, done, exact, first)
+    reason = _reason(Table(obs, know, names), tallies, best, exact, first)
     if best.plan == 1 and kept in legal and kept != best.card:
         reason = f"{reason}; {keeps_for_last(kept)}"
     return Choice(best.card, reason, best.name)
@@ -146,66 +164,168 @@ def _world_count(obs: Observation, tried: int, budget: int, exact: bool) -> int:
     low = max(1, min(MIN_WORLDS, budget // 1500))
     if exact:
         return max(1, min(EXACT_WORLDS, EXACT_WORLDS * budget // HARD_BUDGET))
-    plays = max(1, sum(obs.hand_sizes) - len(obs.trick))
-    return max(low, min(MAX_WORLDS, budget // (tried * plays)))
+    return max(low, min(MAX_WORLDS, budget // (tried * _plays_left(obs))))
 
 
-def _evaluate(
-    obs: Observation,
-    know: Knowledge,
-    rng: Random,
-    tallies: list[Tally],
-    worlds: int,
-    exact: bool,
-    known: bool = False,
-) -> tuple[int, int]:
-    """Play every tally's card in ``worlds`` sampled worlds; the worlds done and the Ultimo
-    card the seat's own "keep" plan keeps (-1: no such plan tried).
+def _plays_left(obs: Observation) -> int:
+    return max(1, sum(obs.hand_sizes) - len(obs.trick))
 
-    In Danish Tarok every playout draws each seat's plan (``playout.plan``); the seat's own
-    plan alternates between none and keeping its best Ultimo card for the last trick. A card
-    is worth its average over all worlds (both plans, so that every comparison is paired
-    world by world); the better plan for it is kept for the hint. When
-    every holding is ``known`` all worlds are the same, and the playouts vary by their plans
-    and by random cards now and then instead."""
-    seat = obs.seat
-    start = time.perf_counter()
-    done = 0
-    kept = -1
-    plans = [0, 0]
-    for _ in range(worlds):
-        if done and time.perf_counter() - start > TIME_CAP:
-            break
-        world = sample_world(know, obs, rng)
-        base = Sim.from_world(obs, world.holdings, world.discard)
-        own = 0
-        if not exact:
-            if done == 0:
-                kept = keep_choice(base, seat) if base.danish else -1
-            own = done % 2 if kept >= 0 else 0
-            plan(base, rng, kept if own else -1, seat)
-            base.noise = rng if known else None
-        plans[own] += 1
-        for tally in tallies:
-            sim = base.clone()
-            sim.play(tally.card, tally.name)
-            if exact:
-                value = search(sim)[seat]
-            else:
-                number = obs.trick_number
-                while sim.number == number:
-                    _policy_step(sim)
-                if _is_ours(obs, sim.leader):
-                    tally.trick_wins += 1
-                value = play_out(sim)[seat]
-            tally.by_plan[own] += value
-            tally.values.append(value)
-        done += 1
-    for tally in tallies:
-        tally.total = sum(tally.values)
-        means = [tally.by_plan[p] / plans[p] if plans[p] else -(10.0**9) for p in (0, 1)]
-        tally.plan = 1 if means[1] > means[0] else 0
-    return done, kept
+
+FINALISTS = 3
+"""Danish Tarok: the (card, own plan) pairs still raced in the last round."""
+RACE_STEP = 2
+"""Danish Tarok: the fewest worlds a round of the race deals when the budget allows (one
+when it does not: the budget is kept)."""
+
+
+class Search:
+    """The search of one decision: every candidate card played in sampled worlds.
+
+    In Troccas, and in an exact Danish endgame, every card is tried in the same ``worlds``
+    (``_world_count``). Before a Danish endgame every world is played out once per pair of a
+    card and one of the seat's own plans (none, and keeping its best Ultimo card for the
+    last trick, or without one its highest trump back), and the pairs race: after each
+    round of worlds the worse half is dropped (never the medium choice's better plan) and
+    the budget goes to the rest, so the few that matter are compared on many worlds. Danish
+    results swing by an Ultimo (about 145 tokens), and an even spread of a small budget over
+    some 30 pairs left every plan that keeps a King inside the noise. A card is worth its
+    better plan's average: the seat follows one plan in every world, so the plan is chosen
+    over all of them, never world by world. Every comparison is paired world by world.
+    """
+
+    def __init__(
+        self,
+        obs: Observation,
+        know: Knowledge,
+        rng: Random,
+        tallies: list[Tally],
+        exact: bool,
+        known: bool,
+        protected: bool,
+    ) -> None:
+        self.obs = obs
+        self.know = know
+        self.rng = rng
+        self.tallies = tallies
+        self.exact = exact
+        self.known = known
+        self.protected = protected
+        self.start = time.perf_counter()
+        self.done = 0
+        self.kept = -1
+        self.own_plans: list[tuple[int, bool]] = [(-1, False)]
+
+    def run(self, budget: int) -> tuple[int, int]:
+        """Search within ``budget`` simulated plays; the worlds dealt and the Ultimo card
+        the seat's "keep" plan keeps (-1: none)."""
+        obs = self.obs
+        if obs.game != "danish-tarok" or self.exact:
+            worlds = 1 if self.exact and self.known else 0
+            worlds = worlds or _world_count(obs, len(self.tallies), budget, self.exact)
+            arms = [(index, 0) for index in range(len(self.tallies))]
+            self._round(arms, worlds)
+        else:
+            self._race(budget)
+        for tally in self.tallies:
+            tried = [p for p, values in enumerate(tally.plan_values) if values]
+            finalist = [p for p in tried if len(tally.plan_values[p]) == self.done]
+            tally.finalist = bool(finalist)
+            tally.plan = max(finalist or tried, key=tally.mean)
+            tally.values = tally.plan_values[tally.plan]
+            tally.score = tally.mean(tally.plan)
+        return self.done, self.kept
+
+    def _race(self, budget: int) -> None:
+        world: Sim | None = self._world()
+        assert world is not None
+        self.kept = keep_choice(world, self.obs.seat)
+        self.own_plans.append((self.kept, False) if self.kept >= 0 else (-1, True))
+        arms = [(t, p) for t in range(len(self.tallies)) for p in range(len(self.own_plans))]
+        total = max(len(arms), budget // _plays_left(self.obs))
+        rounds = 1 + max(0, math.ceil(math.log2(len(arms) / FINALISTS)))
+        spent = 0
+        for number in range(rounds):
+            share = (total - spent) // (rounds - number)
+            step = share // len(arms)
+            if share >= RACE_STEP * len(arms):
+                step = max(RACE_STEP, step)
+            step = max(1, min(step, MAX_WORLDS - self.done))
+            self._round(arms, step, world)
+            world = None
+            spent += step * len(arms)
+            if number < rounds - 1:
+                arms = self._cut(arms)
+
+    def _cut(self, arms: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The better half of ``arms`` (at least ``FINALISTS``), with the medium choice's
+        better plan kept in the race."""
+        ranked = sorted(arms, key=lambda arm: -self.tallies[arm[0]].mean(arm[1]))
+        kept = ranked[: max(FINALISTS, math.ceil(len(ranked) / 2))]
+        if self.protected and not any(t == 0 for t, _ in kept):
+            kept.append(
+                max((a for a in arms if a[0] == 0), key=lambda a: self.tallies[0].mean(a[1]))
+            )
+        return sorted(kept)
+
+    def _round(self, arms: list[tuple[int, int]], worlds: int, first: Sim | None = None) -> None:
+        """Play every arm (card, own plan) in ``worlds`` new worlds."""
+        plans = sorted({p for _, p in arms})
+        for _ in range(worlds):
+            if self.done and time.perf_counter() - self.start > TIME_CAP:
+                return
+            base = first if first is not None else self._world()
+            first = None
+            variants = self._variants(base, plans)
+            for index, own in arms:
+                tally = self.tallies[index]
+                while len(tally.plan_values) <= own:
+                    tally.plan_values.append([])
+                value = _result(self.obs, variants[own], tally, self.exact)
+                tally.plan_values[own].append(value)
+            self.done += 1
+
+    def _world(self) -> Sim:
+        world = sample_world(self.know, self.obs, self.rng)
+        return Sim.from_world(self.obs, world.holdings, world.discard)
+
+    def _variants(self, base: Sim, plans: list[int]) -> dict[int, Sim]:
+        """The world ready to play out: in Danish Tarok (before an exact search) once per own
+        plan, with the other seats' plans drawn once for all of them."""
+        if self.exact:
+            return {0: base}
+        base.noise = self.rng if self.known else None
+        if not base.danish:
+            return {0: base}
+        seat = self.obs.seat
+        plan(base, self.rng, -1, seat)
+        return {p: _with_own_plan(base, seat, self.own_plans[p]) for p in plans}
+
+
+def _result(obs: Observation, world: Sim, tally: Tally, exact: bool) -> int:
+    """The seat's result after playing ``tally``'s card in ``world`` (a copy is played)."""
+    sim = world.clone()
+    sim.play(tally.card, tally.name)
+    if exact:
+        return search(sim)[obs.seat]
+    number = obs.trick_number
+    while sim.number == number:
+        _policy_step(sim)
+    tally.trick_tries += 1
+    if _is_ours(obs, sim.leader):
+        tally.trick_wins += 1
+    return play_out(sim)[obs.seat]
+
+
+def _with_own_plan(base: Sim, seat: int, own: tuple[int, bool]) -> Sim:
+    """``base`` with the seat's own plan set: the card it keeps (-1: none), and whether it
+    keeps its highest trump back."""
+    sim = base.clone()
+    keep = list(base.keep) if base.keep else [-1] * base.seats
+    guard = list(base.guard) if base.guard else [False] * base.seats
+    keep[seat], guard[seat] = own
+    sim.keep = keep if any(card >= 0 for card in keep) else []
+    sim.guard = guard if any(guard) else []
+    return sim
 
 
 MARGIN = {"danish-tarok": 2.0, "troccas": 1.0}
@@ -241,18 +361,16 @@ def _is_ours(obs: Observation, winner: int) -> bool:
     return winner % 2 == obs.seat % 2
 
 
-def _reason(
-    t: Table, tallies: list[Tally], best: Tally, done: int, exact: bool, first: Choice | None
-) -> str:
+def _reason(t: Table, tallies: list[Tally], best: Tally, exact: bool, first: Choice | None) -> str:
     """The search's result in a player's words: the medium reason when it chose the same card,
     else what the seat sees and what the card does to this trick; then how it compares with
     the best other card ("it keeps your King of Cups for later"). Never the number of deals
     tried or an average (issue 12)."""
     others = [tally for tally in tallies if tally is not best]
-    runner_up = max(others, key=lambda tally: tally.total) if others else None
+    runner_up = max(others, key=lambda tally: (tally.finalist, tally.score)) if others else None
     other = None if runner_up is None else runner_up.card
-    wins = 0 if exact else best.trick_wins
-    other_wins = 0 if exact or runner_up is None else runner_up.trick_wins
+    wins = 0 if exact else best.trick_share()
+    other_wins = 0 if exact or runner_up is None else runner_up.trick_share()
     compared = comparison(t, best.card, other, other_wins, wins)
     if first is not None and first.card == best.card:
         said = other is not None and name_of(other) in first.reason
@@ -260,7 +378,7 @@ def _reason(
     if exact:
         head = "with the last tricks worked out, it is the best card"
     else:
-        head = trick_words(best.trick_wins, done, team=not t.danish)
+        head = trick_words(best.trick_wins, best.trick_tries, team=not t.danish)
     seen = situation(t, best.card)
     if seen is None:
         return f"{head}; {compared}"

@@ -7,7 +7,7 @@ from random import Random
 
 import pytest
 
-from app.bots import playout
+from app.bots import hard, playout
 from app.bots.base import BotSettings, get_bot
 from app.bots.knowledge import read
 from app.bots.odds import name_of
@@ -158,3 +158,55 @@ def test_the_hint_says_when_hard_keeps_an_ultimo_card_for_the_last_trick() -> No
         assert kept[0] != found.action.card
         assert kept[0] == PAGAT or kept[0] % 14 == 0
     assert said >= 1
+
+
+def _search(game: str, seed: int, budget: int) -> tuple[hard.Search, int]:
+    deal = deal_at(game, seed, 4 + seed % 20, Options())
+    obs = observe(deal, deal.turn)
+    know = read(obs)
+    tallies = [hard.Tally(card, None) for card in hard.candidates(obs, know)]
+    found = hard.Search(obs, know, Random(seed), tallies, False, False, True)
+    done, _ = found.run(budget)
+    return found, done
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_danish_race_keeps_the_medium_choice_to_the_end(seed: int) -> None:
+    """Before the endgame, (card, own plan) pairs race: the worse half drops out after each
+    round; the first card (the medium choice) always stays, and every card still in the race
+    at the end was tried in every world, so the comparisons are paired."""
+    found, done = _search("danish-tarok", seed, 8000)
+    tallies = found.tallies
+    finalists = [t for t in tallies if t.finalist]
+    assert tallies[0].finalist
+    assert len(finalists) <= hard.FINALISTS + 1 or len(finalists) == len(tallies)
+    for tally in finalists:
+        assert len(tally.values) == done
+        best = max(
+            (p for p, values in enumerate(tally.plan_values) if len(values) == done),
+            key=tally.mean,
+        )
+        assert tally.score == pytest.approx(tally.mean(best))
+    for tally in tallies:
+        if not tally.finalist:
+            assert 0 < len(tally.values) < done
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_danish_race_spends_about_its_budget(seed: int) -> None:
+    """The budget counts simulated plays: the playouts the race runs, times the cards left
+    to play, stay within the budget (give or take the first rounds' minimum of worlds)."""
+    found, _ = _search("danish-tarok", seed, 8000)
+    playouts = sum(len(values) for t in found.tallies for values in t.plan_values)
+    plays = sum(found.obs.hand_sizes) - len(found.obs.trick)
+    arms = 2 * len(found.tallies)
+    assert playouts * plays <= 8000 + arms * plays
+
+
+def test_troccas_tries_every_card_in_every_world() -> None:
+    found, done = _search("troccas", 2, 4000)
+    assert done > 1
+    for tally in found.tallies:
+        assert tally.finalist
+        assert len(tally.plan_values) == 1
+        assert len(tally.values) == done
