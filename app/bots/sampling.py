@@ -37,10 +37,43 @@ def is_trump_group(card: int) -> bool:
     return IS_TRUMP[card] or card == FOOL
 
 
+class _Prepared:
+    """What every world sampled from one ``Knowledge`` shares, worked out once: the holders
+    with free places, each hidden card's eligible holders, and the trump splits."""
+
+    __slots__ = ("eligible", "free", "group", "holders", "know", "rest", "splits", "total")
+
+    def __init__(self, know: Knowledge) -> None:
+        self.know = know
+        self.holders = [h for h in know.sizes if know.capacity(h) > 0]
+        self.eligible = {c: [h for h in self.holders if know.may_hold(h, c)] for c in know.hidden}
+        self.free = {h: know.capacity(h) for h in self.holders}
+        self.group = [c for c in know.hidden if is_trump_group(c)]
+        self.rest = [c for c in know.hidden if not is_trump_group(c)]
+        self.splits: list[tuple[dict[int, int], float]] | None = None
+        """``_trump_split``'s splits and weights once worked out."""
+        self.total = 0.0
+
+
+_last: _Prepared | None = None
+"""The last ``Knowledge`` sampled from, prepared (a bot samples many worlds from one; a
+``Knowledge`` is not changed once sampled from)."""
+
+
+def _prepared(know: Knowledge) -> _Prepared:
+    global _last  # noqa: PLW0603 - a one-entry cache
+    last = _last
+    if last is not None and last.know is know:
+        return last
+    last = _last = _Prepared(know)
+    return last
+
+
 def sample_world(know: Knowledge, obs: Observation, rng: Random) -> World:
     """A random world consistent with ``know`` (see the module docstring)."""
-    holders = [h for h in know.sizes if know.capacity(h) > 0]
-    eligible = {c: [h for h in holders if know.may_hold(h, c)] for c in know.hidden}
+    prepared = _prepared(know)
+    holders = prepared.holders
+    eligible = prepared.eligible
     assignment: dict[int, list[int]] | None = None
     for _ in range(TRIES):
         found = _deal_once(know, holders, eligible, rng)
@@ -57,12 +90,13 @@ def sample_world(know: Knowledge, obs: Observation, rng: Random) -> World:
 def _deal_once(
     know: Knowledge, holders: list[int], eligible: dict[int, list[int]], rng: Random
 ) -> dict[int, list[int]] | None:
-    free = {h: know.capacity(h) for h in holders}
+    prepared = _prepared(know)
+    free = prepared.free
     if not know.trump_count:
         whole: dict[int, list[int]] = {h: [] for h in holders}
         return whole if _fill(know.hidden, free, eligible, whole, rng) else None
-    group = [c for c in know.hidden if is_trump_group(c)]
-    rest = [c for c in know.hidden if not is_trump_group(c)]
+    group = prepared.group
+    rest = prepared.rest
     targets = _trump_split(know, holders, free, group, rng)
     if targets is None:
         return None
@@ -80,13 +114,17 @@ def _trump_split(
 ) -> dict[int, int] | None:
     """How many hidden trumps (and the Fool) each holder gets, drawn in proportion to the
     number of deals with that split, within declared limits."""
-    limits = {h: _trump_limits(know, h, free[h], group) for h in holders}
-    splits: list[tuple[dict[int, int], float]] = []
-    _enumerate_splits(holders, 0, len(group), limits, {}, free, splits)
+    prepared = _prepared(know)
+    splits = prepared.splits
+    if splits is None:
+        limits = {h: _trump_limits(know, h, free[h], group) for h in holders}
+        splits = []
+        _enumerate_splits(holders, 0, len(group), limits, {}, free, splits)
+        prepared.splits = splits
+        prepared.total = sum([w for _, w in splits])
     if not splits:
         return None
-    weights = [w for _, w in splits]
-    pick = rng.random() * sum(weights)
+    pick = rng.random() * prepared.total
     for split, weight in splits:
         pick -= weight
         if pick < 0:

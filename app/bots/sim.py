@@ -181,7 +181,7 @@ class Sim:
         other.fool = self.fool
         other.fool_demanded = self.fool_demanded
         other.guard = self.guard
-        other.hands = [[list(cards) for cards in hand] for hand in self.hands]
+        other.hands = [[a[:], b[:], c[:], d[:], e[:]] for a, b, c, d, e in self.hands]
         other.keep = self.keep
         other.last_trump = self.last_trump
         other.last_paid_on_fail = self.last_paid_on_fail
@@ -257,7 +257,7 @@ class Sim:
                 return [*follow, FOOL] if has_fool else list(follow)
             if has_fool and self.last_trump:
                 return [FOOL]
-        cards = [c for suit_cards in hand for c in suit_cards]
+        cards = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
         if has_fool:
             cards.append(FOOL)
         return cards
@@ -285,21 +285,46 @@ class Sim:
 
     # ------------------------------------------------------------------ playing
 
-    def play(self, card: int, name: int | None = None) -> None:
+    def play(self, card: int, name: int | None = None) -> None:  # noqa: PLR0912 - inlined, hot
         seat = self.turn
+        trick = self.trick
         if card == FOOL:
             self.fool = -1
+            if not trick:
+                self.leader = seat
+                self.named = name
+                self.led = name
+            trick.append(card)
         else:
-            self.hands[seat][SUIT[card]].remove(card)
-        trick = self.trick
-        if not trick:
-            self.leader = seat
-            self.named = name
-        trick.append(card)
-        if len(trick) <= 2:
-            self.led = self.led_suit()
-        if card != FOOL:
-            self.update_best(card, len(trick) - 1)
+            suit = SUIT[card]
+            self.hands[seat][suit].remove(card)
+            strength = self.strength[card]
+            if not trick:
+                self.leader = seat
+                self.named = name
+                self.led = suit
+                self.best, self.best_strength = 0, strength
+                trick.append(card)
+            else:
+                # led_suit() and update_best(), inlined: the playouts' hottest path
+                if self.led is None and len(trick) == 1:
+                    self.led = suit
+                best = self.best
+                if best < 0:
+                    self.best, self.best_strength = len(trick), strength
+                else:
+                    held = trick[best]
+                    if card >= 56:
+                        if held < 56 or strength > self.best_strength:
+                            self.best, self.best_strength = len(trick), strength
+                    elif held < 56:
+                        held_suit = SUIT[held]
+                        led = self.led
+                        if (suit == held_suit and strength > self.best_strength) or (
+                            suit == led and held_suit != led
+                        ):
+                            self.best, self.best_strength = len(trick), strength
+                trick.append(card)
         if len(trick) == self.seats:
             self.finish_trick()
         else:
@@ -330,14 +355,13 @@ class Sim:
         winner = (leader + index) % seats
         trick = self.trick
         value = self.value
-        returns = not self.danish or self.number < 25
-        points = 1
-        for position, card in enumerate(trick):
-            if card == FOOL and returns:
-                self.count[(leader + position) % seats] += value[FOOL]
-            else:
-                points += value[card]
-        self.count[winner] += points
+        count = self.count
+        points = 1 + sum(map(value.__getitem__, trick))
+        if FOOL in trick and (not self.danish or self.number < 25):
+            # the Fool returns to its player
+            count[(leader + trick.index(FOOL)) % seats] += value[FOOL]
+            points -= value[FOOL]
+        count[winner] += points
         self.won[winner] += 1
         if self.danish:
             if self.number < 25:
