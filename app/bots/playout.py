@@ -55,11 +55,68 @@ def fool_name(sim: Sim, card: int) -> int | None:
 
 def search(sim: Sim) -> list[int]:
     """The payoffs of playing ``sim`` out exactly (max-n in Danish Tarok; in Troccas, a
-    two-team zero-sum game, minimax with alpha-beta pruning); ``sim`` is used up."""
+    two-team zero-sum game, minimax with alpha-beta pruning); ``sim`` is used up.
+
+    A Danish search from the start of a trick is remembered (``ENDGAMES``): playouts of one
+    decision reach the same last two tricks again and again."""
     if not sim.danish:
         value = _minimax(sim, -(10**9), 10**9)
         return [value if seat % 2 == 0 else -value for seat in range(sim.seats)]
-    return _search(sim).payoffs()
+    if sim.trick:
+        return _search(sim).payoffs()
+    key = _endgame_key(sim)
+    before = sim.delta
+    gains = ENDGAMES.get(key)
+    if gains is None:
+        before = list(before)
+        end = _search(sim).delta
+        gains = tuple([e - b for e, b in zip(end, before, strict=True)])
+        if len(ENDGAMES) >= ENDGAMES_SIZE:
+            ENDGAMES.clear()
+        ENDGAMES[key] = gains
+    return [b + g for b, g in zip(before, gains, strict=True)]
+
+
+ENDGAMES: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""Danish endgames searched from the start of a trick: each seat's token gain along the best
+line (the tokens a seat had before add to every line alike, so they are left out of the key),
+by ``_endgame_key``."""
+ENDGAMES_SIZE = 20_000
+"""Entries kept at most (a few MB); the whole table is emptied when it is full."""
+
+
+def forget_endgames() -> None:
+    """Empty ``ENDGAMES`` (a benchmark measures every decision from scratch; results never
+    depend on it)."""
+    ENDGAMES.clear()
+
+
+def _endgame_key(sim: Sim) -> tuple[int, ...]:
+    """Everything a Danish search from the start of a trick reads: the holdings, the seat to
+    lead, the trick number, tricks won, counts, pots, the discard's count and the options."""
+    key = [
+        sim.number,
+        sim.leader,
+        sim.turn,
+        sim.fool,
+        sim.fool_demanded,
+        sim.dealer,
+        sim.discard_bonus,
+        sim.chicks,
+        sim.traditional_fool,
+        sim.last_trump,
+        sim.pagat_reward,
+        sim.last_paid_on_fail,
+        sim.round_count,
+        *sim.won,
+        *sim.count,
+        *sim.pots,
+    ]
+    for hand in sim.hands:
+        key.append(-1)
+        for cards in hand:
+            key += cards
+    return tuple(key)
 
 
 def _minimax(sim: Sim, alpha: int, beta: int) -> int:

@@ -13,8 +13,12 @@ from random import Random
 
 import pytest
 
+from app.bots import playout
 from app.bots.base import BotSettings, get_bot
 from app.bots.ismcts import IsmctsBot
+from app.bots.knowledge import read
+from app.bots.sampling import sample_world
+from app.bots.sim import Sim
 from app.engine.actions import Action, PlayCard
 from app.engine.cards import code
 from app.engine.observation import observe
@@ -60,3 +64,45 @@ def test_the_same_position_and_stream_give_the_pinned_card(
     action = _decide(level, game, seed)
     assert isinstance(action, PlayCard)
     assert code(action.card) == card
+
+
+def _endgames(count: int) -> list[Sim]:
+    """Danish worlds at the start of trick 24 (the playout's exact endgame), random options."""
+    found: list[Sim] = []
+    seed = 0
+    while len(found) < count:
+        seed += 1
+        deal = deal_at("danish-tarok", 700 + seed, plays=0)
+        obs = observe(deal, deal.turn)
+        world = sample_world(read(obs), obs, Random(seed))
+        sim = Sim.from_world(obs, world.holdings, world.discard)
+        while sim.number < 24:
+            card = playout.choose(sim)
+            sim.play(card, playout.fool_name(sim, card))
+        found.append(sim)
+    return found
+
+
+def test_the_remembered_endgame_gives_the_searched_payoffs() -> None:
+    """``search`` remembers Danish endgames by their key; a remembered result is the result
+    of searching afresh, also when only the tokens each seat had before differ."""
+    playout.ENDGAMES.clear()
+    for sim in _endgames(40):
+        fresh = playout._search(sim.clone()).payoffs()
+        assert playout.search(sim.clone()) == fresh
+        assert playout.search(sim.clone()) == fresh  # remembered
+        richer = sim.clone()
+        richer.delta = [d + 7 * s for s, d in enumerate(richer.delta)]
+        assert playout.search(richer) == [f + 7 * s for s, f in enumerate(fresh)]
+    assert playout.ENDGAMES
+
+
+def test_the_cost_tables_are_the_cost_functions() -> None:
+    for sim in _endgames(6):
+        for number in (1, 22, 23, 24):
+            sim.number = number
+            for card in range(78):
+                assert playout.LOSS_COST[sim.danish][sim.chicks][sim.danish and number < 23][
+                    card
+                ] == playout._loss_cost(sim, card)
+                assert playout.WIN_COST[sim.chicks][card] == playout._win_cost(sim, card)
