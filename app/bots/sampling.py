@@ -41,13 +41,25 @@ class _Prepared:
     """What every world sampled from one ``Knowledge`` shares, worked out once: the holders
     with free places, each hidden card's eligible holders, and the trump splits."""
 
-    __slots__ = ("eligible", "free", "group", "holders", "know", "rest", "splits", "total")
+    __slots__ = (
+        "degree",
+        "eligible",
+        "free",
+        "group",
+        "holders",
+        "know",
+        "rest",
+        "splits",
+        "total",
+    )
 
     def __init__(self, know: Knowledge) -> None:
         self.know = know
         self.holders = [h for h in know.sizes if know.capacity(h) > 0]
         self.eligible = {c: [h for h in self.holders if know.may_hold(h, c)] for c in know.hidden}
         self.free = {h: know.capacity(h) for h in self.holders}
+        self.degree = {c: len(holders) for c, holders in self.eligible.items()}
+        """How many holders each hidden card may lie with."""
         self.group = [c for c in know.hidden if is_trump_group(c)]
         self.rest = [c for c in know.hidden if not is_trump_group(c)]
         self.splits: list[tuple[dict[int, int], float]] | None = None
@@ -94,7 +106,7 @@ def _deal_once(
     free = prepared.free
     if not know.trump_count:
         whole: dict[int, list[int]] = {h: [] for h in holders}
-        return whole if _fill(know.hidden, free, eligible, whole, rng) else None
+        return whole if _fill(know.hidden, free, eligible, whole, rng, prepared.degree) else None
     group = prepared.group
     rest = prepared.rest
     targets = _trump_split(know, holders, free, group, rng)
@@ -102,9 +114,9 @@ def _deal_once(
         return None
     assignment: dict[int, list[int]] = {h: [] for h in holders}
     rest_free = {h: free[h] - targets[h] for h in holders}
-    if not _fill(group, targets, eligible, assignment, rng):
+    if not _fill(group, targets, eligible, assignment, rng, prepared.degree):
         return None
-    if not _fill(rest, rest_free, eligible, assignment, rng):
+    if not _fill(rest, rest_free, eligible, assignment, rng, prepared.degree):
         return None
     return assignment
 
@@ -173,22 +185,38 @@ def _fill(
     eligible: dict[int, list[int]],
     assignment: dict[int, list[int]],
     rng: Random,
+    degree: dict[int, int] | None = None,
 ) -> bool:
-    """Deal ``cards`` into the free places, most constrained card first."""
+    """Deal ``cards`` into the free places, most constrained card first (``degree``: each
+    card's number of eligible holders, when worked out already)."""
     order = list(cards)
+    random = rng.random
     for i in range(len(order) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
+        j = int(random() * (i + 1))
         order[i], order[j] = order[j], order[i]
-    order.sort(key=lambda c: len(eligible[c]))
+    if degree is None:
+        order.sort(key=lambda c: len(eligible[c]))
+    else:
+        order.sort(key=degree.__getitem__)
     free = dict(free)
     for card in order:
+        holders = eligible[card]
+        if len(holders) == 1:
+            # the one place it may go: the draw below is made all the same (same stream)
+            only = holders[0]
+            if free[only] <= 0:
+                return False
+            random()
+            assignment[only].append(card)
+            free[only] -= 1
+            continue
         total = 0
-        for h in eligible[card]:
+        for h in holders:
             total += free[h]
         if total <= 0:
             return False
-        pick = int(rng.random() * total)
-        for h in eligible[card]:
+        pick = int(random() * total)
+        for h in holders:
             pick -= free[h]
             if pick < 0:
                 assignment[h].append(card)
