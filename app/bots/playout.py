@@ -27,6 +27,13 @@ OPPONENTS: dict[int, tuple[tuple[int, ...], ...]] = {
 }
 """The seats playing against each seat: both others in Danish Tarok (3 seats), the two
 seats beside it in Troccas (4 seats, partners opposite), in the order they play after it."""
+LATER_OPPONENTS: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] = (
+    tuple(tuple(step for step in range(1, 4 - played) if step % 2) for played in range(4)),
+    tuple(tuple(range(1, 3 - played)) for played in range(3)),
+)
+"""``LATER_OPPONENTS[danish][played]``: how many seats after the one to play (with ``played``
+cards in the trick) each opponent still to play sits: in Troccas (4 seats) only odd steps,
+the partner sitting opposite."""
 NAME_TRUMPS = TRUMPS
 """The suit a led Fool names in simulations: trumps, which draws the others' trumps."""
 
@@ -36,8 +43,11 @@ def play_out(sim: Sim) -> list[int]:
     danish = sim.danish
     total = sim.tricks_total
     play = sim.play
-    while sim.number <= total:
-        if danish and sim.number >= 24 and not sim.trick:
+    while True:
+        number = sim.number
+        if number > total:
+            break
+        if danish and number >= 24 and not sim.trick:
             return search(sim)
         card = choose(sim)
         if card == FOOL:
@@ -57,32 +67,38 @@ def search(sim: Sim) -> list[int]:
     """The payoffs of playing ``sim`` out exactly (max-n in Danish Tarok; in Troccas, a
     two-team zero-sum game, minimax with alpha-beta pruning); ``sim`` is used up.
 
-    A Danish search from the start of a trick is remembered (``ENDGAMES``): playouts of one
-    decision reach the same last two tricks again and again."""
-    if not sim.danish:
-        value = _minimax(sim, -(10**9), 10**9)
-        return [value if seat % 2 == 0 else -value for seat in range(sim.seats)]
-    if sim.trick:
-        return _search(sim).payoffs()
+    Results are remembered (``ENDGAMES``): the playouts of one decision reach the same last
+    two tricks again and again, and its sampled worlds repeat once few cards are left."""
     key = _endgame_key(sim)
+    if not sim.danish:
+        known = ENDGAMES.get(key)
+        if known is None:
+            known = (_minimax(sim, -(10**9), 10**9),)
+            _remember(key, known)
+        value = known[0]
+        return [value if seat % 2 == 0 else -value for seat in range(sim.seats)]
     before = sim.delta
     gains = ENDGAMES.get(key)
     if gains is None:
         before = list(before)
         end = _search(sim).delta
         gains = tuple([e - b for e, b in zip(end, before, strict=True)])
-        if len(ENDGAMES) >= ENDGAMES_SIZE:
-            ENDGAMES.clear()
-        ENDGAMES[key] = gains
+        _remember(key, gains)
     return [b + g for b, g in zip(before, gains, strict=True)]
 
 
 ENDGAMES: dict[tuple[int, ...], tuple[int, ...]] = {}
-"""Danish endgames searched from the start of a trick: each seat's token gain along the best
-line (the tokens a seat had before add to every line alike, so they are left out of the key),
-by ``_endgame_key``."""
+"""Endgames searched, by ``_endgame_key``: in Danish Tarok each seat's token gain along the
+best line (the tokens a seat had before add to every line alike, so they are left out of the
+key), in Troccas the result of the team of seats 0 and 2."""
 ENDGAMES_SIZE = 20_000
 """Entries kept at most (a few MB); the whole table is emptied when it is full."""
+
+
+def _remember(key: tuple[int, ...], result: tuple[int, ...]) -> None:
+    if len(ENDGAMES) >= ENDGAMES_SIZE:
+        ENDGAMES.clear()
+    ENDGAMES[key] = result
 
 
 def forget_endgames() -> None:
@@ -92,14 +108,24 @@ def forget_endgames() -> None:
 
 
 def _endgame_key(sim: Sim) -> tuple[int, ...]:
-    """Everything a Danish search from the start of a trick reads: the holdings, the seat to
-    lead, the trick number, tricks won, counts, pots, the discard's count and the options."""
+    """Everything a search reads: the holdings, the trick so far, the seats to lead and to
+    play, the trick number, tricks won, counts, pots, the suits opened (the Bob), the
+    discard's count and the options."""
+    named = sim.named
+    led = sim.led
+    best = sim.best
     key = [
+        sim.danish,
         sim.number,
         sim.leader,
         sim.turn,
         sim.fool,
         sim.fool_demanded,
+        -2 if named is None else named,
+        -2 if led is None else led,
+        best,
+        sim.best_strength if best >= 0 else -1,  # (left over from an earlier trick)
+        sim.opened,
         sim.dealer,
         sim.discard_bonus,
         sim.chicks,
@@ -111,6 +137,8 @@ def _endgame_key(sim: Sim) -> tuple[int, ...]:
         *sim.won,
         *sim.count,
         *sim.pots,
+        len(sim.trick),
+        *sim.trick,
     ]
     for hand in sim.hands:
         key.append(-1)
@@ -167,7 +195,7 @@ def _search(sim: Sim) -> Sim:
     for card in cards:
         # the last card is played on ``sim`` itself: it is not needed any more
         child = sim.clone() if card != last else sim
-        child.play(card, fool_name(sim, card))
+        child.play(card, fool_name(sim, card) if card == FOOL else None)
         end = _search(child)
         value = end.delta[seat]  # end.payoffs()[seat] (Danish Tarok)
         if value > best_value:
@@ -298,9 +326,11 @@ def choose(sim: Sim) -> int:
         legal = _reserve(sim, legal)
         if len(legal) == 1:
             return legal[0]
-    if sim.noise is not None and sim.noise.random() < NOISE:
-        return legal[int(sim.noise.random() * len(legal))]
-    if not sim.trick or (len(sim.trick) == 1 and sim.led is None):
+    noise = sim.noise
+    if noise is not None and noise.random() < NOISE:
+        return legal[int(noise.random() * len(legal))]
+    trick = sim.trick
+    if not trick or (len(trick) == 1 and sim.led is None):
         return _lead(sim, legal)
     return _follow(sim, legal)
 
@@ -325,11 +355,7 @@ def _threats(sim: Sim, seat: int, led: int | None, played: int) -> list[tuple[in
     strength = sim.strength
     hands = sim.hands
     found: list[tuple[int, int]] = []
-    if sim.danish:
-        steps: range | tuple[int, ...] = range(1, seats - played)
-    else:
-        steps = tuple(step for step in range(1, seats - played) if step % 2)
-    for step in steps:
+    for step in LATER_OPPONENTS[sim.danish][played]:
         hand = hands[(seat + step) % seats]
         follow = hand[led] if led is not None else None
         trumps = hand[TRUMPS]
@@ -385,10 +411,11 @@ def _follow(sim: Sim, legal: list[int]) -> int:
     if beating:
         if threats is None:
             threats = _threats(sim, seat, led, len(trick))
-        winning = [c for c in beating if _safe(sim, c, led, threats)]
+        # (no one left to play: every beating card is safe)
+        winning = [c for c in beating if _safe(sim, c, led, threats)] if threats else beating
         if winning:
             card = min(winning, key=WIN_COST[sim.chicks].__getitem__)
-            if _worth_winning(sim, card):
+            if card < 56 or _worth_winning(sim, card):  # plain cards are always worth it
                 return card
     return _loser(sim, legal)
 
@@ -411,7 +438,8 @@ def _worth_winning(sim: Sim, card: int) -> bool:
 
 
 def _loser(sim: Sim, legal: list[int]) -> int:
-    return min(legal, key=_loss_costs(sim).__getitem__)
+    danish = sim.danish
+    return min(legal, key=LOSS_COST[danish][sim.chicks][danish and sim.number < 23].__getitem__)
 
 
 def _loss_costs(sim: Sim) -> tuple[int, ...]:
@@ -487,8 +515,12 @@ def _cash(sim: Sim, seat: int, kept: int) -> int:
     hands = sim.hands
     strength = sim.strength
     danish = sim.danish
-    others = [hands[other] for other in OPPONENTS[sim.seats][seat]]
-    for suit, cards in enumerate(hands[seat][:TRUMPS]):
+    first, second = OPPONENTS[sim.seats][seat]
+    others = (hands[first], hands[second])
+    own = hands[seat]
+    everyone_else = others if sim.seats == 3 else (*others, hands[(seat + 2) % 4])
+    for suit in range(4):
+        cards = own[suit]
         if not cards or cards[0] == kept:
             continue
         top = cards[0]
@@ -496,7 +528,7 @@ def _cash(sim: Sim, seat: int, kept: int) -> int:
         # _boss(sim, top): no hand holds a stronger card of the suit; then
         # _is_safe(sim, seat, top, suit, 0): every opponent follows or has no trump to ruff
         unsafe = False
-        for hand in hands:
+        for hand in everyone_else:
             held = hand[suit]
             if held and strength[held[0]] > power:
                 unsafe = True
@@ -551,8 +583,8 @@ def _boss(sim: Sim, card: int) -> bool:
 def _trump_rich(sim: Sim, seat: int) -> bool:
     mine = len(sim.hands[seat][TRUMPS])
     if sim.danish:
-        others = max(len(sim.hands[s][TRUMPS]) for s in range(3) if s != seat)
-        return mine > others
+        first, second = OPPONENTS[3][seat]
+        return mine > len(sim.hands[first][TRUMPS]) and mine > len(sim.hands[second][TRUMPS])
     partner = len(sim.hands[(seat + 2) % 4][TRUMPS])
     others = max(len(sim.hands[(seat + 1) % 4][TRUMPS]), len(sim.hands[(seat + 3) % 4][TRUMPS]))
     return mine + partner > 2 * others and others > 0

@@ -106,3 +106,31 @@ def test_the_cost_tables_are_the_cost_functions() -> None:
                     card
                 ] == playout._loss_cost(sim, card)
                 assert playout.WIN_COST[sim.chicks][card] == playout._win_cost(sim, card)
+
+
+@pytest.mark.parametrize("game", ["danish-tarok", "troccas"])
+def test_remembered_searches_from_inside_a_trick_are_the_fresh_ones(game: str) -> None:
+    """The hard level's exact endgames start after its card, inside a trick."""
+    playout.ENDGAMES.clear()
+    checked = 0
+    for seed in range(60):
+        seats = 3 if game == "danish-tarok" else 4
+        deal = deal_at(game, 900 + seed, plays=((25 if seats == 3 else 19) - 3) * seats)
+        if deal.is_over:
+            continue
+        obs = observe(deal, deal.turn)
+        world = sample_world(read(obs), obs, Random(seed))
+        sim = Sim.from_world(obs, world.holdings, world.discard)
+        card = sim.legal()[0]
+        sim.play(card, playout.fool_name(sim, card))
+        if sim.is_over:
+            continue
+        if game == "danish-tarok":
+            fresh = playout._search(sim.clone()).payoffs()
+        else:
+            value = playout._minimax(sim.clone(), -(10**9), 10**9)
+            fresh = [value if seat % 2 == 0 else -value for seat in range(seats)]
+        assert playout.search(sim.clone()) == fresh
+        assert playout.search(sim.clone()) == fresh
+        checked += 1
+    assert checked > 20
