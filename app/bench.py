@@ -2,6 +2,8 @@
 
 Each figure is the best of a few short trials in this process's CPU time (as ``timeit``
 takes the fastest run): on a busy machine the slower trials measure the neighbours, not us.
+The bots' and the simulator's trials are whole passes over the same positions
+(``best_pass_rate``), so that figures of two versions of the code compare.
 """
 
 from __future__ import annotations
@@ -43,6 +45,26 @@ def best_rate(work: Callable[[int], None], seconds: float) -> float:
     return best
 
 
+def best_pass_rate(work: Callable[[int], None], count: int, seconds: float) -> float:
+    """The best rate (units per CPU second) of whole passes ``work(0) .. work(count - 1)``:
+    at least one pass, more while ``seconds`` last (at most ``TRIALS``). Every pass does the
+    same work, so rates of slow and fast code compare (a trial cut by time would cover
+    fewer, different units on slower code: bot decisions differ a lot in cost)."""
+    best = 0.0
+    spent = 0.0
+    for _ in range(TRIALS):
+        gc.collect()
+        start = time.process_time()
+        for index in range(count):
+            work(index)
+        elapsed = time.process_time() - start
+        best = max(best, count / elapsed)
+        spent += elapsed
+        if spent >= seconds:
+            break
+    return best
+
+
 def deals_per_second(game_key: str, seconds: float, seed: int = 1) -> float:
     """Full random deals (shuffle, discard, every legal-move generation, scoring) per second."""
     game = GAMES[game_key]
@@ -79,9 +101,9 @@ def bot_decisions_per_second(level: str, seconds: float) -> float:
 
     def one_decision(index: int) -> None:
         forget_endgames()
-        bot.choose(positions[index % len(positions)], Random(index))
+        bot.choose(positions[index], Random(index))
 
-    return best_rate(one_decision, seconds)
+    return best_pass_rate(one_decision, len(positions), seconds)
 
 
 def ismcts_iterations_per_second(game_key: str, seconds: float) -> float:
@@ -93,9 +115,9 @@ def ismcts_iterations_per_second(game_key: str, seconds: float) -> float:
 
     def one_decision(index: int) -> None:
         forget_endgames()
-        bot.choose(positions[index % len(positions)], Random(index))
+        bot.choose(positions[index], Random(index))
 
-    return best_rate(one_decision, seconds) * ISMCTS_ITERATIONS
+    return best_pass_rate(one_decision, len(positions), seconds) * ISMCTS_ITERATIONS
 
 
 def sim_plays_per_second(seconds: float) -> float:
@@ -114,13 +136,13 @@ def sim_plays_per_second(seconds: float) -> float:
     plays = [sum(len(sim.holding(seat)) for seat in range(sim.seats)) for sim in starts]
 
     def one_playout(index: int) -> None:
-        if index % len(starts) == 0:
+        if index == 0:
             forget_endgames()
-        sim = starts[index % len(starts)].clone()
+        sim = starts[index].clone()
         plan(sim, Random(index))
         play_out(sim)
 
-    return best_rate(one_playout, seconds) * sum(plays) / len(plays)
+    return best_pass_rate(one_playout, len(starts), seconds) * sum(plays) / len(plays)
 
 
 def run_bench(seconds: float = 3.0) -> dict[str, Any]:

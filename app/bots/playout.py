@@ -302,6 +302,8 @@ def plan(sim: Sim, rng: Random, fixed: int | None = None, seat: int = -1) -> Non
 def _reserve(sim: Sim, legal: list[int]) -> list[int]:
     """``legal`` less the cards the seat's plan keeps back, when it has others to play."""
     seat = sim.turn
+    if (not sim.keep or sim.keep[seat] < 0) and (not sim.guard or not sim.guard[seat]):
+        return legal  # this seat has no plan (another has)
     held: list[int] = []
     if sim.keep and sim.keep[seat] in legal:
         held.append(sim.keep[seat])
