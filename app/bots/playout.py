@@ -14,22 +14,46 @@ trick and draw trumps to make it safe, or keep the highest trump back to stop an
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
+from typing import cast
 
 from app.bots.sim import SUIT, TRUMPS, Sim
-from app.engine.cards import FOOL, PAGAT, WORLD
+from app.engine.cards import DECK_SIZE, FOOL, PAGAT, STRENGTH, VALUE, WORLD
 
+OPPONENTS: dict[int, tuple[tuple[int, ...], ...]] = {
+    3: ((1, 2), (2, 0), (0, 1)),
+    4: ((1, 3), (2, 0), (3, 1), (0, 2)),
+}
+"""The seats playing against each seat: both others in Danish Tarok (3 seats), the two
+seats beside it in Troccas (4 seats, partners opposite), in the order they play after it."""
+LATER_OPPONENTS: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] = (
+    tuple(tuple(step for step in range(1, 4 - played) if step % 2) for played in range(4)),
+    tuple(tuple(range(1, 3 - played)) for played in range(3)),
+)
+"""``LATER_OPPONENTS[danish][played]``: how many seats after the one to play (with ``played``
+cards in the trick) each opponent still to play sits: in Troccas (4 seats) only odd steps,
+the partner sitting opposite."""
 NAME_TRUMPS = TRUMPS
 """The suit a led Fool names in simulations: trumps, which draws the others' trumps."""
 
 
 def play_out(sim: Sim) -> list[int]:
     """Play ``sim`` to the end of the deal with the playout policy; the payoffs."""
-    while sim.number <= sim.tricks_total:
-        if sim.danish and sim.number >= 24 and not sim.trick:
+    danish = sim.danish
+    total = sim.tricks_total
+    play = sim.play
+    while True:
+        number = sim.number
+        if number > total:
+            break
+        if danish and number >= 24 and not sim.trick:
             return search(sim)
         card = choose(sim)
-        sim.play(card, fool_name(sim, card))
+        if card == FOOL:
+            play(card, fool_name(sim, card))
+        else:
+            play(card)
     return sim.payoffs()
 
 
@@ -41,11 +65,86 @@ def fool_name(sim: Sim, card: int) -> int | None:
 
 def search(sim: Sim) -> list[int]:
     """The payoffs of playing ``sim`` out exactly (max-n in Danish Tarok; in Troccas, a
-    two-team zero-sum game, minimax with alpha-beta pruning); ``sim`` is used up."""
+    two-team zero-sum game, minimax with alpha-beta pruning); ``sim`` is used up.
+
+    Results are remembered (``ENDGAMES``): the playouts of one decision reach the same last
+    two tricks again and again, and its sampled worlds repeat once few cards are left."""
+    key = _endgame_key(sim)
     if not sim.danish:
-        value = _minimax(sim, -(10**9), 10**9)
+        known = ENDGAMES.get(key)
+        if known is None:
+            known = (_minimax(sim, -(10**9), 10**9),)
+            _remember(key, known)
+        value = known[0]
         return [value if seat % 2 == 0 else -value for seat in range(sim.seats)]
-    return _search(sim).payoffs()
+    before = sim.delta
+    gains = ENDGAMES.get(key)
+    if gains is None:
+        before = list(before)
+        end = _search(sim).delta
+        gains = tuple([e - b for e, b in zip(end, before, strict=True)])
+        _remember(key, gains)
+    return [b + g for b, g in zip(before, gains, strict=True)]
+
+
+ENDGAMES: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""Endgames searched, by ``_endgame_key``: in Danish Tarok each seat's token gain along the
+best line (the tokens a seat had before add to every line alike, so they are left out of the
+key), in Troccas the result of the team of seats 0 and 2."""
+ENDGAMES_SIZE = 20_000
+"""Entries kept at most (a few MB); the whole table is emptied when it is full."""
+
+
+def _remember(key: tuple[int, ...], result: tuple[int, ...]) -> None:
+    if len(ENDGAMES) >= ENDGAMES_SIZE:
+        ENDGAMES.clear()
+    ENDGAMES[key] = result
+
+
+def forget_endgames() -> None:
+    """Empty ``ENDGAMES`` (a benchmark measures every decision from scratch; results never
+    depend on it)."""
+    ENDGAMES.clear()
+
+
+def _endgame_key(sim: Sim) -> tuple[int, ...]:
+    """Everything a search reads: the holdings, the trick so far, the seats to lead and to
+    play, the trick number, tricks won, counts, pots, the suits opened (the Bob), the
+    discard's count and the options."""
+    named = sim.named
+    led = sim.led
+    best = sim.best
+    key = [
+        sim.danish,
+        sim.number,
+        sim.leader,
+        sim.turn,
+        sim.fool,
+        sim.fool_demanded,
+        -2 if named is None else named,
+        -2 if led is None else led,
+        best,
+        sim.best_strength if best >= 0 else -1,  # (left over from an earlier trick)
+        sim.opened,
+        sim.dealer,
+        sim.discard_bonus,
+        sim.chicks,
+        sim.traditional_fool,
+        sim.last_trump,
+        sim.pagat_reward,
+        sim.last_paid_on_fail,
+        sim.round_count,
+        *sim.won,
+        *sim.count,
+        *sim.pots,
+        len(sim.trick),
+        *sim.trick,
+    ]
+    for hand in sim.hands:
+        key.append(-1)
+        for cards in hand:
+            key += cards
+    return tuple(key)
 
 
 def _minimax(sim: Sim, alpha: int, beta: int) -> int:
@@ -59,8 +158,11 @@ def _minimax(sim: Sim, alpha: int, beta: int) -> int:
         return sim.payoffs()[0]
     ours = sim.turn % 2 == 0
     best = -(10**9) if ours else 10**9
-    for card in distinct(sim, legal):
-        child = sim.clone()
+    cards = distinct(sim, legal)
+    last = cards[-1]
+    for card in cards:
+        # the last card is played on ``sim`` itself: it is not needed any more
+        child = sim.clone() if card != last else sim
         child.play(card)
         value = _minimax(child, alpha, beta)
         if ours:
@@ -81,17 +183,21 @@ def _search(sim: Sim) -> Sim:
         legal = sim.legal()
         if len(legal) > 1:
             break
-        sim.play(legal[0], fool_name(sim, legal[0]))
+        card = legal[0]
+        sim.play(card, fool_name(sim, card) if card == FOOL else None)
     else:
         return sim
     seat = sim.turn
     best: Sim | None = None
     best_value = -(10**9)
-    for card in distinct(sim, legal):
-        child = sim.clone()
-        child.play(card, fool_name(sim, card))
+    cards = distinct(sim, legal)
+    last = cards[-1]
+    for card in cards:
+        # the last card is played on ``sim`` itself: it is not needed any more
+        child = sim.clone() if card != last else sim
+        child.play(card, fool_name(sim, card) if card == FOOL else None)
         end = _search(child)
-        value = end.payoffs()[seat]
+        value = end.delta[seat]  # end.payoffs()[seat] (Danish Tarok)
         if value > best_value:
             best, best_value = end, value
     assert best is not None
@@ -196,6 +302,8 @@ def plan(sim: Sim, rng: Random, fixed: int | None = None, seat: int = -1) -> Non
 def _reserve(sim: Sim, legal: list[int]) -> list[int]:
     """``legal`` less the cards the seat's plan keeps back, when it has others to play."""
     seat = sim.turn
+    if (not sim.keep or sim.keep[seat] < 0) and (not sim.guard or not sim.guard[seat]):
+        return legal  # this seat has no plan (another has)
     held: list[int] = []
     if sim.keep and sim.keep[seat] in legal:
         held.append(sim.keep[seat])
@@ -220,9 +328,11 @@ def choose(sim: Sim) -> int:
         legal = _reserve(sim, legal)
         if len(legal) == 1:
             return legal[0]
-    if sim.noise is not None and sim.noise.random() < NOISE:
-        return legal[int(sim.noise.random() * len(legal))]
-    if not sim.trick or (len(sim.trick) == 1 and sim.led is None):
+    noise = sim.noise
+    if noise is not None and noise.random() < NOISE:
+        return legal[int(noise.random() * len(legal))]
+    trick = sim.trick
+    if not trick or (len(trick) == 1 and sim.led is None):
         return _lead(sim, legal)
     return _follow(sim, legal)
 
@@ -245,12 +355,10 @@ def _threats(sim: Sim, seat: int, led: int | None, played: int) -> list[tuple[in
     if it has none; its best trump, or -1), as strengths."""
     seats = sim.seats
     strength = sim.strength
+    hands = sim.hands
     found: list[tuple[int, int]] = []
-    for step in range(1, seats - played):
-        other = (seat + step) % seats
-        if not sim.danish and (other - seat) % 2 == 0:
-            continue
-        hand = sim.hands[other]
+    for step in LATER_OPPONENTS[sim.danish][played]:
+        hand = hands[(seat + step) % seats]
         follow = hand[led] if led is not None else None
         trumps = hand[TRUMPS]
         found.append((strength[follow[0]] if follow else -1, strength[trumps[0]] if trumps else -1))
@@ -282,22 +390,35 @@ def _follow(sim: Sim, legal: list[int]) -> int:
     seat = sim.turn
     trick = sim.trick
     led = sim.led
-    threats = _threats(sim, seat, led, len(trick))
-    if trick == [FOOL]:
-        safe = [c for c in legal if c != FOOL and _safe(sim, c, led, threats)]
+    if trick[0] == FOOL and len(trick) == 1:
+        led_threats = _threats(sim, seat, led, 1)
+        safe = [c for c in legal if c != FOOL and _safe(sim, c, led, led_threats)]
         if safe:
-            return min(safe, key=lambda c: _win_cost(sim, c))
+            return min(safe, key=WIN_COST[sim.chicks].__getitem__)
         return _loser(sim, legal)
     index = sim.best
     best = trick[index]
-    winner = (sim.leader + index) % sim.seats
-    if not sim.danish and (winner - seat) % 2 == 0 and _safe(sim, best, led, threats):
-        return _smear(sim, legal)
-    winning = [c for c in legal if beats(sim, c, best, led) and _safe(sim, c, led, threats)]
-    if winning:
-        card = min(winning, key=lambda c: _win_cost(sim, c))
-        if _worth_winning(sim, card):
-            return card
+    threats: list[tuple[int, int]] | None = None
+    if not sim.danish and (sim.leader + index - seat) % 2 == 0:
+        # the partner wins the trick so far (seats 4: winner - seat is even)
+        threats = _threats(sim, seat, led, len(trick))
+        if _safe(sim, best, led, threats):
+            return _smear(sim, legal)
+    # beats(sim, c, best, led), inlined: a stronger card that is a trump or of best's suit
+    # (trumps are all stronger than plain cards; the Fool's strength is 0)
+    strength = sim.strength
+    to_beat = strength[best]
+    best_suit = SUIT[best]
+    beating = [c for c in legal if strength[c] > to_beat and (c >= 56 or SUIT[c] == best_suit)]
+    if beating:
+        if threats is None:
+            threats = _threats(sim, seat, led, len(trick))
+        # (no one left to play: every beating card is safe)
+        winning = [c for c in beating if _safe(sim, c, led, threats)] if threats else beating
+        if winning:
+            card = min(winning, key=WIN_COST[sim.chicks].__getitem__)
+            if card < 56 or _worth_winning(sim, card):  # plain cards are always worth it
+                return card
     return _loser(sim, legal)
 
 
@@ -319,7 +440,14 @@ def _worth_winning(sim: Sim, card: int) -> bool:
 
 
 def _loser(sim: Sim, legal: list[int]) -> int:
-    return min(legal, key=lambda c: _loss_cost(sim, c))
+    danish = sim.danish
+    return min(legal, key=LOSS_COST[danish][sim.chicks][danish and sim.number < 23].__getitem__)
+
+
+def _loss_costs(sim: Sim) -> tuple[int, ...]:
+    """``_loss_cost`` of every card in ``sim``'s state (from the table)."""
+    danish = sim.danish
+    return LOSS_COST[danish][sim.chicks][danish and sim.number < 23]
 
 
 def _loss_cost(sim: Sim, card: int) -> int:
@@ -359,15 +487,16 @@ def _lead(sim: Sim, legal: list[int]) -> int:
     cash = _cash(sim, seat, kept)
     if cash >= 0:
         return cash
-    trumps = [c for c in hand[TRUMPS] if c != kept]
+    trumps = hand[TRUMPS] if kept < 56 else [c for c in hand[TRUMPS] if c != kept]
     if trumps and sim.guard and sim.guard[seat]:
         trumps = trumps[1:]
     if trumps and _boss(sim, trumps[0]) and _trump_rich(sim, seat):
         return trumps[0]
     low = -1
     longest = -1
+    kept_suit = SUIT[kept] if kept >= 0 else -1
     for suit in range(4):
-        cards = [c for c in hand[suit] if c != kept]
+        cards = hand[suit] if suit != kept_suit else [c for c in hand[suit] if c != kept]
         if cards and (len(cards) > longest) and not (len(cards) == 1 and _precious(sim, cards[0])):
             low, longest = cards[-1], len(cards)
     if low >= 0:
@@ -377,24 +506,48 @@ def _lead(sim: Sim, legal: list[int]) -> int:
         if pick == PAGAT and len(trumps) > 1:
             pick = trumps[-2]
         return pick
-    return min(legal, key=lambda c: _loss_cost(sim, c) + strength[c] // 20)
+    costs = _loss_costs(sim)
+    return min(legal, key=lambda c: costs[c] + strength[c] // 20)
 
 
 def _cash(sim: Sim, seat: int, kept: int) -> int:
     """The best safe top card of a plain suit to lead (not the one kept), or -1."""
     best_lead = -1
     best_score = -(10**9)
+    hands = sim.hands
+    strength = sim.strength
+    danish = sim.danish
+    first, second = OPPONENTS[sim.seats][seat]
+    others = (hands[first], hands[second])
+    own = hands[seat]
+    everyone_else = others if sim.seats == 3 else (*others, hands[(seat + 2) % 4])
     for suit in range(4):
-        cards = sim.hands[seat][suit]
+        cards = own[suit]
         if not cards or cards[0] == kept:
             continue
         top = cards[0]
-        if _boss(sim, top) and _is_safe(sim, seat, top, suit, 0):
-            score = 10 + 3 * sim.value[top]
-            if not sim.danish and not sim.opened >> suit & 1:
-                score += 4
-            if score > best_score:
-                best_lead, best_score = top, score
+        power = strength[top]
+        # _boss(sim, top): no hand holds a stronger card of the suit; then
+        # _is_safe(sim, seat, top, suit, 0): every opponent follows or has no trump to ruff
+        unsafe = False
+        for hand in everyone_else:
+            held = hand[suit]
+            if held and strength[held[0]] > power:
+                unsafe = True
+                break
+        if unsafe:
+            continue
+        for hand in others:
+            if not hand[suit] and hand[TRUMPS]:
+                unsafe = True
+                break
+        if unsafe:
+            continue
+        score = 10 + 3 * sim.value[top]
+        if not danish and not sim.opened >> suit & 1:
+            score += 4
+        if score > best_score:
+            best_lead, best_score = top, score
     return best_lead
 
 
@@ -420,10 +573,11 @@ def _precious(sim: Sim, card: int) -> bool:
 def _boss(sim: Sim, card: int) -> bool:
     """No card of the same suit still in play beats ``card``."""
     suit = SUIT[card]
-    strength = sim.strength[card]
+    strengths = sim.strength
+    strength = strengths[card]
     for hand in sim.hands:
         cards = hand[suit]
-        if cards and sim.strength[cards[0]] > strength:
+        if cards and strengths[cards[0]] > strength:
             return False
     return True
 
@@ -431,8 +585,45 @@ def _boss(sim: Sim, card: int) -> bool:
 def _trump_rich(sim: Sim, seat: int) -> bool:
     mine = len(sim.hands[seat][TRUMPS])
     if sim.danish:
-        others = max(len(sim.hands[s][TRUMPS]) for s in range(3) if s != seat)
-        return mine > others
+        first, second = OPPONENTS[3][seat]
+        return mine > len(sim.hands[first][TRUMPS]) and mine > len(sim.hands[second][TRUMPS])
     partner = len(sim.hands[(seat + 2) % 4][TRUMPS])
     others = max(len(sim.hands[(seat + 1) % 4][TRUMPS]), len(sim.hands[(seat + 3) % 4][TRUMPS]))
     return mine + partner > 2 * others and others > 0
+
+
+# ---------------------------------------------------------------------- cost tables
+
+
+class _Rules:
+    """A stand-in for ``Sim`` with only what the cost functions read, to tabulate them."""
+
+    def __init__(self, danish: bool, chicks: bool, number: int) -> None:
+        self.danish = danish
+        self.chicks = chicks
+        self.number = number
+        self.top = 1 if chicks else 0
+        self.strength = STRENGTH[chicks]
+        self.value = VALUE[chicks]
+
+
+def _table(
+    cost: Callable[[Sim, int], int], danish: bool, chicks: bool, number: int
+) -> tuple[int, ...]:
+    rules = cast(Sim, _Rules(danish, chicks, number))
+    return tuple(cost(rules, card) for card in range(DECK_SIZE))
+
+
+WIN_COST: tuple[tuple[int, ...], ...] = tuple(
+    _table(_win_cost, True, chicks, 1) for chicks in (False, True)
+)
+"""``WIN_COST[chicks][card]``: ``_win_cost`` (it reads only the Chicks rule)."""
+LOSS_COST: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(_table(_loss_cost, danish, chicks, 1 if early else 23) for early in (False, True))
+        for chicks in (False, True)
+    )
+    for danish in (False, True)
+)
+"""``LOSS_COST[danish][chicks][danish and trick number < 23][card]``: ``_loss_cost`` (it reads
+only those)."""

@@ -37,10 +37,55 @@ def is_trump_group(card: int) -> bool:
     return IS_TRUMP[card] or card == FOOL
 
 
+class _Prepared:
+    """What every world sampled from one ``Knowledge`` shares, worked out once: the holders
+    with free places, each hidden card's eligible holders, and the trump splits."""
+
+    __slots__ = (
+        "degree",
+        "eligible",
+        "free",
+        "group",
+        "holders",
+        "know",
+        "rest",
+        "splits",
+        "total",
+    )
+
+    def __init__(self, know: Knowledge) -> None:
+        self.know = know
+        self.holders = [h for h in know.sizes if know.capacity(h) > 0]
+        self.eligible = {c: [h for h in self.holders if know.may_hold(h, c)] for c in know.hidden}
+        self.free = {h: know.capacity(h) for h in self.holders}
+        self.degree = {c: len(holders) for c, holders in self.eligible.items()}
+        """How many holders each hidden card may lie with."""
+        self.group = [c for c in know.hidden if is_trump_group(c)]
+        self.rest = [c for c in know.hidden if not is_trump_group(c)]
+        self.splits: list[tuple[dict[int, int], float]] | None = None
+        """``_trump_split``'s splits and weights once worked out."""
+        self.total = 0.0
+
+
+_last: _Prepared | None = None
+"""The last ``Knowledge`` sampled from, prepared (a bot samples many worlds from one; a
+``Knowledge`` is not changed once sampled from)."""
+
+
+def _prepared(know: Knowledge) -> _Prepared:
+    global _last  # noqa: PLW0603 - a one-entry cache
+    last = _last
+    if last is not None and last.know is know:
+        return last
+    last = _last = _Prepared(know)
+    return last
+
+
 def sample_world(know: Knowledge, obs: Observation, rng: Random) -> World:
     """A random world consistent with ``know`` (see the module docstring)."""
-    holders = [h for h in know.sizes if know.capacity(h) > 0]
-    eligible = {c: [h for h in holders if know.may_hold(h, c)] for c in know.hidden}
+    prepared = _prepared(know)
+    holders = prepared.holders
+    eligible = prepared.eligible
     assignment: dict[int, list[int]] | None = None
     for _ in range(TRIES):
         found = _deal_once(know, holders, eligible, rng)
@@ -57,20 +102,21 @@ def sample_world(know: Knowledge, obs: Observation, rng: Random) -> World:
 def _deal_once(
     know: Knowledge, holders: list[int], eligible: dict[int, list[int]], rng: Random
 ) -> dict[int, list[int]] | None:
-    free = {h: know.capacity(h) for h in holders}
+    prepared = _prepared(know)
+    free = prepared.free
     if not know.trump_count:
         whole: dict[int, list[int]] = {h: [] for h in holders}
-        return whole if _fill(know.hidden, free, eligible, whole, rng) else None
-    group = [c for c in know.hidden if is_trump_group(c)]
-    rest = [c for c in know.hidden if not is_trump_group(c)]
+        return whole if _fill(know.hidden, free, eligible, whole, rng, prepared.degree) else None
+    group = prepared.group
+    rest = prepared.rest
     targets = _trump_split(know, holders, free, group, rng)
     if targets is None:
         return None
     assignment: dict[int, list[int]] = {h: [] for h in holders}
     rest_free = {h: free[h] - targets[h] for h in holders}
-    if not _fill(group, targets, eligible, assignment, rng):
+    if not _fill(group, targets, eligible, assignment, rng, prepared.degree):
         return None
-    if not _fill(rest, rest_free, eligible, assignment, rng):
+    if not _fill(rest, rest_free, eligible, assignment, rng, prepared.degree):
         return None
     return assignment
 
@@ -80,13 +126,17 @@ def _trump_split(
 ) -> dict[int, int] | None:
     """How many hidden trumps (and the Fool) each holder gets, drawn in proportion to the
     number of deals with that split, within declared limits."""
-    limits = {h: _trump_limits(know, h, free[h], group) for h in holders}
-    splits: list[tuple[dict[int, int], float]] = []
-    _enumerate_splits(holders, 0, len(group), limits, {}, free, splits)
+    prepared = _prepared(know)
+    splits = prepared.splits
+    if splits is None:
+        limits = {h: _trump_limits(know, h, free[h], group) for h in holders}
+        splits = []
+        _enumerate_splits(holders, 0, len(group), limits, {}, free, splits)
+        prepared.splits = splits
+        prepared.total = sum([w for _, w in splits])
     if not splits:
         return None
-    weights = [w for _, w in splits]
-    pick = rng.random() * sum(weights)
+    pick = rng.random() * prepared.total
     for split, weight in splits:
         pick -= weight
         if pick < 0:
@@ -135,22 +185,38 @@ def _fill(
     eligible: dict[int, list[int]],
     assignment: dict[int, list[int]],
     rng: Random,
+    degree: dict[int, int] | None = None,
 ) -> bool:
-    """Deal ``cards`` into the free places, most constrained card first."""
+    """Deal ``cards`` into the free places, most constrained card first (``degree``: each
+    card's number of eligible holders, when worked out already)."""
     order = list(cards)
+    random = rng.random
     for i in range(len(order) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
+        j = int(random() * (i + 1))
         order[i], order[j] = order[j], order[i]
-    order.sort(key=lambda c: len(eligible[c]))
+    if degree is None:
+        order.sort(key=lambda c: len(eligible[c]))
+    else:
+        order.sort(key=degree.__getitem__)
     free = dict(free)
     for card in order:
+        holders = eligible[card]
+        if len(holders) == 1:
+            # the one place it may go: the draw below is made all the same (same stream)
+            only = holders[0]
+            if free[only] <= 0:
+                return False
+            random()
+            assignment[only].append(card)
+            free[only] -= 1
+            continue
         total = 0
-        for h in eligible[card]:
+        for h in holders:
             total += free[h]
         if total <= 0:
             return False
-        pick = int(rng.random() * total)
-        for h in eligible[card]:
+        pick = int(random() * total)
+        for h in holders:
             pick -= free[h]
             if pick < 0:
                 assignment[h].append(card)

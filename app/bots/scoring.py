@@ -22,6 +22,13 @@ ULTIMO = (40, 45)
 DANISH_PAR = 26
 
 
+ULTIMO_CARDS: tuple[frozenset[int], frozenset[int]] = (
+    frozenset({PAGAT, *(suit * 14 for suit in range(4))}),
+    frozenset({PAGAT, *(suit * 14 + 1 for suit in range(4))}),
+)
+"""``ULTIMO_CARDS[top]``: the I and the four cards of rank ``top`` (0 Kings, 1 Queens)."""
+
+
 def is_ultimo_card(card: int, top: int) -> bool:
     """Kings (Queens under Chicks) and the I: the Danish Ultimo cards."""
     return card == PAGAT or (card < 56 and card % 14 == top)
@@ -30,8 +37,9 @@ def is_ultimo_card(card: int, top: int) -> bool:
 def pay_during_play(sim: Sim, winner: int, winning: int) -> None:
     """Lost Ultimo cards and the optional Pagat reward (rules.md 2.9)."""
     delta = sim.delta
+    ultimo = ULTIMO_CARDS[sim.top]
     for position, card in enumerate(sim.trick):
-        if card == PAGAT or (card < 56 and card % 14 == sim.top):
+        if card in ultimo:
             owner = (sim.leader + position) % 3
             if owner != winner:
                 delta[owner] -= 3 * LOST_CARD_FINE
@@ -50,13 +58,14 @@ def pay_from_others(sim: Sim, seat: int, amount: int) -> None:
 
 def settle_danish(sim: Sim, last: list[int], leader: int, winner: int, index: int) -> None:
     """Steps A-F of rules.md 2.10 and the count of 2.11."""
-    tout = [s for s in range(3) if sim.won[s] == 25]
-    nolo = [s for s in range(3) if sim.won[s] == 0]
-    special = bool(tout or nolo)
+    won = sim.won
+    tout = 25 in won
+    nolo = 0 in won
+    special = tout or nolo
     end_of_play = list(sim.pots)
     winning = last[index]
-    top = sim.top
-    ultimo_won = is_ultimo_card(winning, top)
+    ultimo = ULTIMO_CARDS[sim.top]
+    ultimo_won = winning in ultimo
     if ultimo_won and not special:
         pot = PAGAT_POT if winning == PAGAT else KING_POT
         sim.delta[winner] += end_of_play[pot]
@@ -64,7 +73,7 @@ def settle_danish(sim: Sim, last: list[int], leader: int, winner: int, index: in
         pay_from_others(sim, winner, ULTIMO[pot])
     failed = False
     for position, card in enumerate(last):
-        if card == winning or not is_ultimo_card(card, top):
+        if card == winning or card not in ultimo:
             continue
         failed = True
         owner = (leader + position) % 3
@@ -76,14 +85,21 @@ def settle_danish(sim: Sim, last: list[int], leader: int, winner: int, index: in
     if paid_last and not special:
         pay_from_others(sim, winner, LAST_TRICK_BONUS)
     if tout:
-        pay_from_others(sim, tout[0], TOUT)
+        pay_from_others(sim, won.index(25), TOUT)
     elif nolo:
-        pay_from_others(sim, nolo[0], NOLO)
+        pay_from_others(sim, won.index(0), NOLO)
     else:
         settle_count(sim)
 
 
 def settle_count(sim: Sim) -> None:
+    delta = sim.delta
+    if not sim.round_count:
+        count = sim.count
+        for seat in range(3):
+            delta[seat] += count[seat] - DANISH_PAR
+        delta[sim.dealer] += sim.discard_bonus
+        return
     amounts = [c - DANISH_PAR for c in sim.final_counts()]
     if sim.round_count:
         next_dealer = (sim.dealer + 1) % 3

@@ -139,7 +139,7 @@ class Sim:
             sim.best = sim.winner_of(sim.trick)
             sim.best_strength = sim.strength[sim.trick[sim.best]]
         sim.won = list(obs.won_tricks)
-        sim.count = counts_so_far(obs, sim.value)
+        sim.count = _counts_so_far(obs, sim.value)
         sim.delta = [0] * sim.seats
         sim.pots = list(obs.pots) if obs.pots is not None else [0, 0]
         sim.dealer = obs.dealer
@@ -150,7 +150,7 @@ class Sim:
         sim.pagat_reward = options.pagat_trick_reward
         sim.last_paid_on_fail = options.last_trick_paid_when_ultimo_fails
         sim.round_count = options.round_count
-        sim.opened = opened_suits(obs)
+        sim.opened = _opened_suits(obs)
         return sim
 
     def set_holdings(self, holdings: list[list[int]]) -> None:
@@ -165,7 +165,8 @@ class Sim:
                 else:
                     by_suit[SUIT[card]].append(card)
             for suit_cards in by_suit:
-                suit_cards.sort(key=lambda c: -strength[c])
+                # strongest first (no two cards of a suit are equally strong)
+                suit_cards.sort(key=strength.__getitem__, reverse=True)
             self.hands.append(by_suit)
 
     def clone(self) -> Sim:
@@ -181,7 +182,7 @@ class Sim:
         other.fool = self.fool
         other.fool_demanded = self.fool_demanded
         other.guard = self.guard
-        other.hands = [[list(cards) for cards in hand] for hand in self.hands]
+        other.hands = [[a[:], b[:], c[:], d[:], e[:]] for a, b, c, d, e in self.hands]
         other.keep = self.keep
         other.last_trump = self.last_trump
         other.last_paid_on_fail = self.last_paid_on_fail
@@ -241,14 +242,20 @@ class Sim:
         """The cards the seat to play may play (rules.md 2.6, 2.7, 3.4)."""
         seat = self.turn
         hand = self.hands[seat]
-        has_fool = self.fool == seat
-        if has_fool and self.danish:
+        led = self.led
+        if self.fool != seat:  # the common case first, as below without the Fool
+            if led is not None:
+                follow = hand[led] or hand[TRUMPS]  # follow suit, else trump
+                if follow:
+                    return follow[:]
+            return [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
+        has_fool = True
+        if self.danish:
             rule = self.fool_rule()
             if rule == 1:
                 return [FOOL]
             if rule == 2:
                 has_fool = False
-        led = self.led
         if led is not None:
             follow = hand[led]
             if not follow and led != TRUMPS:
@@ -257,7 +264,7 @@ class Sim:
                 return [*follow, FOOL] if has_fool else list(follow)
             if has_fool and self.last_trump:
                 return [FOOL]
-        cards = [c for suit_cards in hand for c in suit_cards]
+        cards = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
         if has_fool:
             cards.append(FOOL)
         return cards
@@ -285,21 +292,46 @@ class Sim:
 
     # ------------------------------------------------------------------ playing
 
-    def play(self, card: int, name: int | None = None) -> None:
+    def play(self, card: int, name: int | None = None) -> None:  # noqa: PLR0912 - inlined, hot
         seat = self.turn
+        trick = self.trick
         if card == FOOL:
             self.fool = -1
+            if not trick:
+                self.leader = seat
+                self.named = name
+                self.led = name
+            trick.append(card)
         else:
-            self.hands[seat][SUIT[card]].remove(card)
-        trick = self.trick
-        if not trick:
-            self.leader = seat
-            self.named = name
-        trick.append(card)
-        if len(trick) <= 2:
-            self.led = self.led_suit()
-        if card != FOOL:
-            self.update_best(card, len(trick) - 1)
+            suit = SUIT[card]
+            self.hands[seat][suit].remove(card)
+            strength = self.strength[card]
+            if not trick:
+                self.leader = seat
+                self.named = name
+                self.led = suit
+                self.best, self.best_strength = 0, strength
+                trick.append(card)
+            else:
+                # led_suit() and update_best(), inlined: the playouts' hottest path
+                if self.led is None and len(trick) == 1:
+                    self.led = suit
+                best = self.best
+                if best < 0:
+                    self.best, self.best_strength = len(trick), strength
+                else:
+                    held = trick[best]
+                    if card >= 56:
+                        if held < 56 or strength > self.best_strength:
+                            self.best, self.best_strength = len(trick), strength
+                    elif held < 56:
+                        held_suit = SUIT[held]
+                        led = self.led
+                        if (suit == held_suit and strength > self.best_strength) or (
+                            suit == led and held_suit != led
+                        ):
+                            self.best, self.best_strength = len(trick), strength
+                trick.append(card)
         if len(trick) == self.seats:
             self.finish_trick()
         else:
@@ -330,31 +362,42 @@ class Sim:
         winner = (leader + index) % seats
         trick = self.trick
         value = self.value
-        returns = not self.danish or self.number < 25
-        points = 1
-        for position, card in enumerate(trick):
-            if card == FOOL and returns:
-                self.count[(leader + position) % seats] += value[FOOL]
-            else:
-                points += value[card]
-        self.count[winner] += points
+        count = self.count
+        danish = self.danish
+        number = self.number
+        if seats == 3:
+            first, second, third = trick
+            points = 1 + value[first] + value[second] + value[third]
+        else:
+            first, second, third, fourth = trick
+            points = 1 + value[first] + value[second] + value[third] + value[fourth]
+        if FOOL in trick and (not danish or number < 25):
+            # the Fool returns to its player
+            count[(leader + trick.index(FOOL)) % seats] += value[FOOL]
+            points -= value[FOOL]
+        count[winner] += points
         self.won[winner] += 1
-        if self.danish:
-            if self.number < 25:
+        if danish:
+            # only a King (Queen) or the I in the trick pays anything during play
+            if number < 25 and not scoring.ULTIMO_CARDS[self.top].isdisjoint(trick):
                 scoring.pay_during_play(self, winner, trick[index])
         else:
-            scoring.bob(self, winner, trick[index])
+            # only the first trick of a plain suit may bring a Bob (scoring.bob checks again)
+            suit = SUIT[second] if first == FOOL else SUIT[first]
+            if suit < TRUMPS and not self.opened >> suit & 1:
+                scoring.bob(self, winner, trick[index])
         self.trick = []
         self.named = None
         self.led = None
         self.best = -1
         self.leader = self.turn = winner
-        self.number += 1
-        if self.danish and self.number == 23 and self.traditional_fool and self.fool >= 0:
+        number += 1
+        self.number = number
+        if danish and number == 23 and self.traditional_fool and self.fool >= 0:
             self.fool_demanded = True
-        if self.number > self.tricks_total:
+        if number > self.tricks_total:
             self.turn = -1
-            if self.danish:
+            if danish:
                 scoring.settle_danish(self, trick, leader, winner, index)
 
     # ------------------------------------------------------------------ results
@@ -372,6 +415,28 @@ class Sim:
         counts = self.final_counts()
         teams = (counts[0] + counts[2] - TROCCAS_PAR, counts[1] + counts[3] - TROCCAS_PAR)
         return [teams[seat % 2] for seat in range(4)]
+
+
+_last_counts: tuple[Observation, tuple[int, ...], list[int], int] | None = None
+"""The counts and opened suits of the last observation simulated (``from_world`` builds
+many worlds of one observation)."""
+
+
+def _counts_so_far(obs: Observation, value: tuple[int, ...]) -> list[int]:
+    """``counts_so_far``, remembered for the last observation."""
+    global _last_counts  # noqa: PLW0603 - a one-entry cache
+    last = _last_counts
+    if last is None or last[0] is not obs or last[1] is not value:
+        last = _last_counts = (obs, value, counts_so_far(obs, value), opened_suits(obs))
+    return list(last[2])
+
+
+def _opened_suits(obs: Observation) -> int:
+    """``opened_suits``, remembered for the last observation."""
+    last = _last_counts
+    if last is None or last[0] is not obs:
+        return opened_suits(obs)
+    return last[3]
 
 
 def counts_so_far(obs: Observation, value: tuple[int, ...]) -> list[int]:

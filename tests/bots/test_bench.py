@@ -25,3 +25,9 @@ def test_bench_reports_the_ismcts_opponents_iterations_in_each_game() -> None:
     assert all(rate > 0 for rate in rates.values())
     assert "ismcts" not in report["bots"]  # not a level of the pages
     assert "iterations per second" in format_report(report)
+
+
+def test_bench_reports_the_simulators_plays() -> None:
+    report = run_bench(seconds=0.05)
+    assert report["sim"]["plays_per_second"] > 0
+    assert "Sim: card plays per second" in format_report(report)
