@@ -19,8 +19,9 @@ the arena's own for our levels and the program's own for an outside program (rea
 ``/proc``; None where that is not available). Every action goes through the engine's check,
 and an illegal one stops the arena with exit status 1 and a JSON error on standard error.
 
-Players are the levels, ``ismcts`` (an information-set MCTS, ``--ismcts-iterations`` per
-decision: a reference opponent the pages do not offer) and outside programs.
+Players are the levels, ``ismcts`` and ``ismcts-random`` (an information-set MCTS with hard's
+playouts or with random ones, ``--ismcts-iterations`` per decision: reference opponents the
+pages do not offer) and outside programs.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ from app.bots.base import ARENA_LEVELS, LEVEL_NAMES, Bot, BotSettings, arena_bot
 from app.bots.hard import HARD_BUDGET
 from app.bots.ismcts import ISMCTS_ITERATIONS
 from app.bots.ismcts import LEVEL as ISMCTS
+from app.bots.ismcts import LEVELS as ISMCTS_LEVELS
+from app.bots.ismcts import RANDOM_LEVEL as ISMCTS_RANDOM
 from app.engine.actions import Action, IllegalAction
 from app.engine.games import GAMES
 from app.engine.ledger import LedgerEntry
@@ -358,7 +361,9 @@ def report(setup: Setup, outcomes: list[DealOutcome]) -> dict[str, Any]:
         "seed": setup.seed,
         "seatings": len(seatings(setup.players, setup.duplicate)),
         "hard_budget": setup.hard_budget,
-        "ismcts_iterations": setup.ismcts_iterations if ISMCTS in levels else None,
+        "ismcts_iterations": setup.ismcts_iterations
+        if set(ISMCTS_LEVELS) & {level.removesuffix(SEE_ALL) for level in levels}
+        else None,
         "levels": figures,
         "differences": differences,
         "faults": _sum_faults(outcomes),
@@ -418,6 +423,7 @@ def _strength_order(level: str) -> float:
     the reference), medium, easy, random."""
     order = list(reversed(LEVEL_NAMES))
     order.insert(order.index("hard") + 1, ISMCTS)
+    order.insert(order.index("hard") + 1, ISMCTS_RANDOM)
     if level.endswith(SEE_ALL) and level.removesuffix(SEE_ALL) in order:
         return order.index(level.removesuffix(SEE_ALL)) - 0.5
     return order.index(level) if level in order else -1
@@ -519,7 +525,8 @@ def add_parser(commands: Any) -> None:
         "--players",
         required=True,
         help="one player per seat, e.g. hard,medium,medium: random, easy, medium, hard, ismcts "
-        "(an information-set MCTS reference opponent) or an outside program's NAME",
+        "(an information-set MCTS reference opponent with hard's playouts), ismcts-random (the "
+        "same with random playouts, as in the paper) or an outside program's NAME",
     )
     arena.add_argument("--deals", type=int, default=100)
     arena.add_argument("--seed", default="1", help="the seed of the deals and the bots' streams")
@@ -536,7 +543,7 @@ def add_parser(commands: Any) -> None:
         "--ismcts-iterations",
         type=int,
         default=ISMCTS_ITERATIONS,
-        help=f"the ismcts player's iterations per decision (default {ISMCTS_ITERATIONS})",
+        help=f"the ismcts players' iterations per decision (default {ISMCTS_ITERATIONS})",
     )
     arena.add_argument("--jobs", type=int, default=1, help="deals played in parallel processes")
     arena.add_argument(

@@ -83,7 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     bot.add_argument(
         "--level",
         required=True,
-        help="random, easy, medium or hard, or ismcts (an information-set MCTS, arena only)",
+        help="random, easy, medium or hard, or ismcts / ismcts-random (an information-set MCTS "
+        "with hard's or random playouts, arena only)",
     )
     bot.add_argument(
         "--iterations",

@@ -32,7 +32,7 @@ NAMEABLE: tuple[Suit, ...] = (*PLAIN_SUITS, Suit.TRUMPS)
 LEVEL_NAMES: tuple[str, ...] = ("random", "easy", "medium", "hard")
 SLIDER: tuple[str, ...] = ("easy", "medium", "hard")
 """The seed's "Easier ... Harder" slider, easiest first; ``random`` is not offered."""
-ARENA_LEVELS: tuple[str, ...] = (*LEVEL_NAMES, ismcts.LEVEL)
+ARENA_LEVELS: tuple[str, ...] = (*LEVEL_NAMES, *ismcts.LEVELS)
 """What ``trionfi arena`` and ``trionfi bot`` accept: the levels and the ``ismcts`` reference
 opponent, which the pages never offer."""
 
@@ -193,8 +193,8 @@ def arena_bot(
 ) -> Bot:
     """A player for the arena or ``trionfi bot``: a level, or ``ismcts`` with its iterations
     per decision; raises ``KeyError`` for anything else."""
-    if level == ismcts.LEVEL:
-        return ismcts.IsmctsBot(ismcts_iterations, (settings or BotSettings()).see_all)
+    if level in ismcts.LEVELS:
+        return ismcts.IsmctsBot(ismcts_iterations, (settings or BotSettings()).see_all, level)
     return get_bot(level, settings)
 
 

@@ -14,12 +14,14 @@ it. This seat's own plan is part of what is searched: each card is tried with no
 with keeping its best Ultimo card (without one, its highest trump back), and the (card, plan)
 pairs race (``Search``): after each round of worlds the worse half drops out and the budget
 goes to the rest, so the few that matter are compared on many worlds. The hint says when the
-card kept for the last trick decided. A card overrules the medium choice only when it does
-better by ``MARGIN`` standard errors, paired world by world: one deal's playouts diverge, and
-noise alone must not pick a card.
+card kept for the last trick decided. Danish playouts play a random card half the time
+(``playout.DANISH_NOISE``): the policy alone cashes its Kings and the I, so keeping one for
+the last trick, or stopping another's, would never look worth it. A card overrules the
+medium choice only when it does better by ``MARGIN`` standard errors, paired world by world:
+one deal's playouts diverge, and noise alone must not pick a card.
 
 With every holding known ("opponents see all hands") every world is the same, so the
-playouts vary by their plans and a random card now and then, and the endgame is searched
+playouts vary by their plans and random cards (in Troccas too), and the endgame is searched
 exactly from further out in the one world (``KNOWN_EXACT_CARDS``).
 
 The budget is a number of simulated card plays per decision, not a time: the same
@@ -41,7 +43,15 @@ from random import Random
 
 from app.bots.knowledge import KITTY, Knowledge, read
 from app.bots.odds import Choice, Table, name_of
-from app.bots.playout import choose, fool_name, keep_choice, plan, play_out, search
+from app.bots.playout import (
+    choose,
+    fool_name,
+    keep_choice,
+    noise_rate,
+    plan,
+    play_out,
+    search,
+)
 from app.bots.sampling import sample_world
 from app.bots.sim import Sim
 from app.bots.words import comparison, keeps_for_last, only_card, situation, trick_words
@@ -257,14 +267,13 @@ class Search:
                 arms = self._cut(arms)
 
     def _cut(self, arms: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        """The better half of ``arms`` (at least ``FINALISTS``), with the medium choice's
-        better plan kept in the race."""
+        """The better half of ``arms`` (at least ``FINALISTS``); the medium choice's better
+        plan stays in the race in place of the last of them."""
         ranked = sorted(arms, key=lambda arm: -self.tallies[arm[0]].mean(arm[1]))
-        kept = ranked[: max(FINALISTS, math.ceil(len(ranked) / 2))]
+        kept = ranked[: max(FINALISTS, len(ranked) // 2)]
         if self.protected and not any(t == 0 for t, _ in kept):
-            kept.append(
-                max((a for a in arms if a[0] == 0), key=lambda a: self.tallies[0].mean(a[1]))
-            )
+            ours = [arm for arm in arms if arm[0] == 0]
+            kept[-1] = max(ours, key=lambda arm: self.tallies[0].mean(arm[1]))
         return sorted(kept)
 
     def _round(self, arms: list[tuple[int, int]], worlds: int, first: Sim | None = None) -> None:
@@ -293,7 +302,8 @@ class Search:
         plan, with the other seats' plans drawn once for all of them."""
         if self.exact:
             return {0: base}
-        base.noise = self.rng if self.known else None
+        if self.known or base.danish:
+            base.noise, base.noise_rate = self.rng, noise_rate(base.danish)
         if not base.danish:
             return {0: base}
         seat = self.obs.seat

@@ -14,7 +14,8 @@ iteration:
    iterations in which it was available, not its parent's visits;
 3. expands one node: a card legal here that the node has not tried yet, at random;
 4. plays the rest of the deal out with ``playout.play_out`` (the hard bot's fast policy, the
-   last two Danish tricks searched exactly);
+   last two Danish tricks searched exactly), or, as ``ismcts-random``, with uniformly random
+   legal cards as in the paper;
 5. backs the result up: each node adds the result of the seat that played the card leading
    to it (Danish Tarok: that seat's tokens; Troccas: its team's points), scaled to about
    [-1, 1].
@@ -52,6 +53,11 @@ from app.engine.deal import Phase
 from app.engine.observation import Observation
 
 LEVEL = "ismcts"
+RANDOM_LEVEL = "ismcts-random"
+"""The same search with uniformly random playouts, as in the paper: no knowledge of ours in
+it at all, so it is the fairer rival (and in Danish Tarok the stronger one: our policy cashes
+safe Kings, where random play carries them to the last trick often enough to value it)."""
+LEVELS = (LEVEL, RANDOM_LEVEL)
 ISMCTS_ITERATIONS = 250
 """Iterations per decision by default: about 100 ms of CPU per decision where it was measured
 (``trionfi bench``: 2,368 iterations per CPU second in Danish Tarok, 3,185 in Troccas; in a
@@ -80,10 +86,14 @@ class Node:
 class IsmctsBot:
     """The arena's ``ismcts`` opponent with ``iterations`` per card decision."""
 
-    def __init__(self, iterations: int = ISMCTS_ITERATIONS, see_all: bool = False) -> None:
+    def __init__(
+        self, iterations: int = ISMCTS_ITERATIONS, see_all: bool = False, level: str = LEVEL
+    ) -> None:
         if iterations < 1:
             raise ValueError("ISMCTS needs at least one iteration per decision")
-        self.level = LEVEL
+        if level not in LEVELS:
+            raise KeyError(level)
+        self.level = level
         self.iterations = iterations
         self.see_all = see_all
 
@@ -106,7 +116,8 @@ class IsmctsBot:
         legal = [int(c) for c in obs.legal]
         if len(legal) == 1:
             return legal[0]
-        root = search_tree(obs, rng, self.iterations, self.see_all)
+        random = self.level == RANDOM_LEVEL
+        root = search_tree(obs, rng, self.iterations, self.see_all, random)
         allowed = set(legal)
         visited = [child for child in root.children.values() if child.card in allowed]
         if not visited:
@@ -124,8 +135,15 @@ def led_fool_name(obs: Observation, card: int) -> Suit | None:
     return None
 
 
-def search_tree(obs: Observation, rng: Random, iterations: int, see_all: bool = False) -> Node:
-    """The tree after ``iterations`` iterations from ``obs``'s information set."""
+def search_tree(
+    obs: Observation,
+    rng: Random,
+    iterations: int,
+    see_all: bool = False,
+    random_playouts: bool = False,
+) -> Node:
+    """The tree after ``iterations`` iterations from ``obs``'s information set; the playouts
+    use hard's policy, or uniformly random legal cards."""
     know = read(obs, see_all)
     scale = SCALE[obs.game]
     root = Node(-1, -1, None)
@@ -133,7 +151,7 @@ def search_tree(obs: Observation, rng: Random, iterations: int, see_all: bool = 
         world = sample_world(know, obs, rng)
         sim = Sim.from_world(obs, world.holdings, world.discard)
         leaf = _descend(root, sim, rng)
-        payoffs = play_out(sim) if not sim.is_over else sim.payoffs()
+        payoffs = random_play_out(sim, rng) if random_playouts else play_out(sim)
         node: Node | None = leaf
         while node is not None:
             if node.seat >= 0:
@@ -142,6 +160,15 @@ def search_tree(obs: Observation, rng: Random, iterations: int, see_all: bool = 
             node = node.parent
         root.visits += 1
     return root
+
+
+def random_play_out(sim: Sim, rng: Random) -> list[int]:
+    """Play ``sim`` to the end with uniformly random legal cards; the payoffs."""
+    while not sim.is_over:
+        legal = sim.legal()
+        card = legal[int(rng.random() * len(legal))]
+        sim.play(card, fool_name(sim, card))
+    return sim.payoffs()
 
 
 def _descend(root: Node, sim: Sim, rng: Random) -> Node:

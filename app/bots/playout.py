@@ -250,7 +250,20 @@ GUARD_CHANCE = 0.5
 
 
 NOISE = 0.1
-"""With every holding known (see-all), how often a playout plays a random legal card."""
+"""With every holding known (see-all), how often a Troccas playout plays a random legal card:
+the variety a search over one known world has instead of sampling."""
+DANISH_NOISE = 0.5
+"""How often a Danish Tarok playout plays a random legal card, hidden cards or not. The policy
+alone cashes safe Kings and wins tricks with the I, so it seldom carries one to the last
+trick, and a search over its playouts undervalues keeping one for an Ultimo, and stopping
+another's. Against an information-set MCTS with random playouts (about 20 ms of CPU each per
+decision, 40 duplicate deals, seed 42), hard's deficit was 17.9 tokens a deal with the policy
+alone, 10.4 with a random card 30% of the time, -3.3 at 50%, 0.4 at 70% and 7.9 at 100%."""
+
+
+def noise_rate(danish: bool) -> float:
+    """How often a playout plays a random legal card when its ``noise`` is set."""
+    return DANISH_NOISE if danish else NOISE
 
 
 def ultimo_cards(sim: Sim, seat: int) -> list[int]:
@@ -329,7 +342,7 @@ def choose(sim: Sim) -> int:
         if len(legal) == 1:
             return legal[0]
     noise = sim.noise
-    if noise is not None and noise.random() < NOISE:
+    if noise is not None and noise.random() < sim.noise_rate:
         return legal[int(noise.random() * len(legal))]
     trick = sim.trick
     if not trick or (len(trick) == 1 and sim.led is None):

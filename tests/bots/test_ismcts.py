@@ -8,7 +8,11 @@ from random import Random
 import pytest
 
 from app.bots.base import ARENA_LEVELS, LEVELS, BotSettings, arena_bot, get_bot
-from app.bots.ismcts import IsmctsBot, Node, search_tree
+from app.bots.ismcts import LEVELS as LEVELS_OF_ISMCTS
+from app.bots.ismcts import RANDOM_LEVEL, IsmctsBot, Node, random_play_out, search_tree
+from app.bots.knowledge import read
+from app.bots.sampling import sample_world
+from app.bots.sim import Sim
 from app.engine.actions import PlayCard
 from app.engine.deal import Phase
 from app.engine.games import GAMES
@@ -22,9 +26,10 @@ from tests.bots.helpers import deal_at, random_options
 TINY = 8
 
 
+@pytest.mark.parametrize("level", LEVELS_OF_ISMCTS)
 @pytest.mark.parametrize("game", GAME_KEYS)
-def test_it_plays_only_legal_actions_through_whole_deals(game: str) -> None:
-    bot = IsmctsBot(TINY)
+def test_it_plays_only_legal_actions_through_whole_deals(game: str, level: str) -> None:
+    bot = IsmctsBot(TINY, level=level)
     game_obj = GAMES[game]
     plays = 0
     for number in range(3):
@@ -40,17 +45,20 @@ def test_it_plays_only_legal_actions_through_whole_deals(game: str) -> None:
     assert plays == 3 * game_obj.seat_count * (25 if game == "danish-tarok" else 19)
 
 
+@pytest.mark.parametrize("level", LEVELS_OF_ISMCTS)
 @pytest.mark.parametrize("game", GAME_KEYS)
-def test_the_same_stream_gives_the_same_card(game: str) -> None:
+def test_the_same_stream_gives_the_same_card(game: str, level: str) -> None:
+    random = level == RANDOM_LEVEL
     checked = 0
     for seed in range(8):
         deal = deal_at(game, 500 + seed)
         if deal.is_over:
             continue
         obs = observe(deal, deal.turn)
-        first = IsmctsBot(20).choose(obs, Random(seed))
-        assert IsmctsBot(20).choose(obs, Random(seed)) == first
-        root, again = search_tree(obs, Random(seed), 20), search_tree(obs, Random(seed), 20)
+        first = IsmctsBot(20, level=level).choose(obs, Random(seed))
+        assert IsmctsBot(20, level=level).choose(obs, Random(seed)) == first
+        root = search_tree(obs, Random(seed), 20, random_playouts=random)
+        again = search_tree(obs, Random(seed), 20, random_playouts=random)
         assert _visits(root) == _visits(again)
         checked += 1
     assert checked >= 6
@@ -86,9 +94,10 @@ def test_the_tree_counts_visits_and_availability(game: str) -> None:
     assert found >= 8
 
 
+@pytest.mark.parametrize("level", LEVELS_OF_ISMCTS)
 @pytest.mark.parametrize("game", GAME_KEYS)
-def test_all_hands_are_ignored_unless_the_setting_is_on(game: str) -> None:
-    bot = arena_bot("ismcts", BotSettings(), ismcts_iterations=16)
+def test_all_hands_are_ignored_unless_the_setting_is_on(game: str, level: str) -> None:
+    bot = arena_bot(level, BotSettings(), ismcts_iterations=16)
     for seed in range(8):
         deal = deal_at(game, 3000 + seed)
         if deal.is_over or deal.phase is not Phase.PLAY:
@@ -97,8 +106,30 @@ def test_all_hands_are_ignored_unless_the_setting_is_on(game: str) -> None:
         assert bot.choose(plain, Random(seed)) == bot.choose(seeing, Random(seed))
 
 
+@pytest.mark.parametrize("level", LEVELS_OF_ISMCTS)
+def test_random_playouts_play_legal_cards_to_the_end(level: str) -> None:
+    """``ismcts-random`` plays its playouts with random legal cards: whole deals, payoffs that
+    add up as the engine's (zero-sum in Troccas between the teams)."""
+    for seed in range(6):
+        deal = deal_at("troccas", 900 + seed)
+        if deal.is_over or deal.phase is not Phase.PLAY:
+            continue
+        obs = observe(deal, deal.turn)
+        world = sample_world(read(obs), obs, Random(seed))
+        sim = Sim.from_world(obs, world.holdings, world.discard)
+        payoffs = random_play_out(sim, Random(seed))
+        assert sim.is_over
+        assert payoffs[0] == payoffs[2] == -payoffs[1] == -payoffs[3]
+    assert IsmctsBot(4, level=level).level == level
+
+
 def test_it_is_an_arena_level_and_never_a_level_of_the_pages() -> None:
     assert "ismcts" in ARENA_LEVELS
+    assert RANDOM_LEVEL in ARENA_LEVELS
+    assert RANDOM_LEVEL not in LEVELS
+    assert isinstance(arena_bot(RANDOM_LEVEL, ismcts_iterations=5), IsmctsBot)
+    with pytest.raises(KeyError):
+        IsmctsBot(5, level="medium")
     assert "ismcts" not in LEVELS
     with pytest.raises(KeyError):
         get_bot("ismcts")
