@@ -186,11 +186,12 @@ def _evaluate(
             plan(base, rng, kept if own else -1, seat)
             base.noise = rng if known else None
         plans[own] += 1
+        table: dict[tuple[object, ...], tuple[int, int]] = {}
         for tally in tallies:
             sim = base.clone()
             sim.play(tally.card, tally.name)
             if exact:
-                value = search(sim)[seat]
+                value = search(sim, table)[seat]
             else:
                 number = obs.trick_number
                 while sim.number == number:

@@ -158,3 +158,17 @@ def test_the_hint_says_when_hard_keeps_an_ultimo_card_for_the_last_trick() -> No
         assert kept[0] != found.action.card
         assert kept[0] == PAGAT or kept[0] % 14 == 0
     assert said >= 1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_searches_of_one_world_share_their_table_and_keep_each_value(seed: int) -> None:
+    """Troccas from five cards: every first card searched with one shared table has the value
+    a search of its own finds (the table only saves work)."""
+    sim = _world("troccas", seed, 4 * 14)
+    table: dict[tuple[object, ...], tuple[int, int]] = {}
+    for card in sim.legal():
+        alone, shared = sim.clone(), sim.clone()
+        alone.play(card)
+        shared.play(card)
+        assert search(shared, table) == search(alone)
+    assert table
