@@ -269,3 +269,65 @@ def _reason(
         joint = "but" if "lose" in head or "gives up" in head else "and"
         return f"{seen} {joint} {head.removeprefix('it ')}; {compared}"
     return f"{seen}; {head}; {compared}"
+
+
+# ---------------------------------------------------------------------- the Troccas kitty
+
+DISCARD_BUDGET = 4
+"""Troccas: the kitty is one decision a deal, so it may take this many play budgets."""
+
+
+def discard(obs: Observation, rng: Random, budget: int, first: tuple[int, ...]) -> tuple[int, ...]:
+    """Troccas, the dealer's kitty (rules.md 3.3): ``first`` (the medium choice, pips from short
+    suits) against kitties that bank a Queen, Knight or Page (their points count for the team
+    at once), each played out on the same sampled deals; another kitty is taken only when it
+    does better by ``MARGIN`` standard errors, paired deal by deal."""
+    kitties = discard_candidates(obs, first)
+    if len(kitties) == 1:
+        return first
+    know = read(obs)
+    seat = obs.seat
+    leader = (obs.dealer + 1) % obs.seat_count
+    plays = 4 * 19
+    worlds = max(4, min(MAX_WORLDS, DISCARD_BUDGET * budget // (len(kitties) * plays)))
+    values: list[list[float]] = [[] for _ in kitties]
+    for _ in range(worlds):
+        world = sample_world(know, obs, rng)
+        for index, kitty in enumerate(kitties):
+            holdings = [list(cards) for cards in world.holdings]
+            holdings[seat] = [c for c in obs.hand if c not in kitty]
+            sim = Sim.from_world(obs, holdings, kitty)
+            sim.leader = sim.turn = leader
+            values[index].append(play_out(sim)[seat])
+    tallies = [
+        Tally(kitty[0], None, sum(v), values=v) for kitty, v in zip(kitties, values, strict=True)
+    ]
+    best = max(range(len(kitties)), key=lambda i: tallies[i].total)
+    if _clearly_better(tallies[best], tallies[0], MARGIN["troccas"]):
+        return kitties[best]
+    return first
+
+
+KITTY_WORDS = "in the kitty they count for your team whoever takes the tricks: keep them safe there"
+"""Why hard banks court cards in the Troccas kitty, in a player's words."""
+
+
+def discard_candidates(obs: Observation, first: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """``first``, then kitties of its lowest card with one of the hand's best courts short of
+    the King (a Queen, Knight or Page), and of two such courts."""
+    strength = STRENGTH[obs.options.chicks_rule]
+    value = VALUE[obs.options.chicks_rule]
+    legal = set(obs.legal)
+    courts = sorted(
+        (c for c in legal if c < 56 and value[c] > 0),
+        key=lambda c: (-value[c], strength[c]),
+    )[:4]
+    low = min(first, key=lambda c: (value[c], strength[c]))
+    found: list[tuple[int, ...]] = [tuple(sorted(first))]
+    pairs = [(court, low) for court in courts]
+    pairs += [(a, b) for i, a in enumerate(courts[:3]) for b in courts[i + 1 : 3]]
+    for a, b in pairs:
+        kitty = tuple(sorted((a, b)))
+        if a != b and kitty not in found:
+            found.append(kitty)
+    return found
