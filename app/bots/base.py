@@ -19,6 +19,7 @@ from typing import Protocol
 
 from app.bots import danish_play, easy, hard, ismcts, troccas_play
 from app.bots.conventions import discard_choice, help_nolo, nolo_partners, try_nolo
+from app.bots.hard import KITTY_WORDS
 from app.bots.knowledge import read
 from app.bots.odds import Choice, Table
 from app.bots.words import sentence
@@ -107,6 +108,10 @@ class LevelBot:
             if self.level == "random":
                 return Hint(Discard(seat, random_pip_discard(obs, rng)), "pips chosen at random")
             cards, reason = discard_choice(obs)
+            if self.level == "hard" and obs.game == "troccas":
+                kitty = hard.discard(obs, rng, self.settings.hard_budget, cards)
+                if set(kitty) != set(cards):
+                    cards, reason = kitty, KITTY_WORDS
             return Hint(Discard(seat, tuple(Card(c) for c in cards)), reason)
         choice = self.play(obs, rng, names)
         name = Suit(choice.name) if choice.name is not None else None

@@ -285,11 +285,12 @@ class Search:
             base = first if first is not None else self._world()
             first = None
             variants = self._variants(base, plans)
+            table: dict[tuple[object, ...], tuple[int, int]] = {}
             for index, own in arms:
                 tally = self.tallies[index]
                 while len(tally.plan_values) <= own:
                     tally.plan_values.append([])
-                value = _result(self.obs, variants[own], tally, self.exact)
+                value = _result(self.obs, variants[own], tally, self.exact, table)
                 tally.plan_values[own].append(value)
             self.done += 1
 
@@ -311,12 +312,19 @@ class Search:
         return {p: _with_own_plan(base, seat, self.own_plans[p]) for p in plans}
 
 
-def _result(obs: Observation, world: Sim, tally: Tally, exact: bool) -> int:
-    """The seat's result after playing ``tally``'s card in ``world`` (a copy is played)."""
+def _result(
+    obs: Observation,
+    world: Sim,
+    tally: Tally,
+    exact: bool,
+    table: dict[tuple[object, ...], tuple[int, int]],
+) -> int:
+    """The seat's result after playing ``tally``'s card in ``world`` (a copy is played);
+    ``table`` is shared by one world's exact Troccas searches."""
     sim = world.clone()
     sim.play(tally.card, tally.name)
     if exact:
-        return search(sim)[obs.seat]
+        return search(sim, table)[obs.seat]
     number = obs.trick_number
     while sim.number == number:
         _policy_step(sim)
@@ -396,3 +404,63 @@ def _reason(t: Table, tallies: list[Tally], best: Tally, exact: bool, first: Cho
         joint = "but" if "lose" in head or "gives up" in head else "and"
         return f"{seen} {joint} {head.removeprefix('it ')}; {compared}"
     return f"{seen}; {head}; {compared}"
+
+
+# ---------------------------------------------------------------------- the Troccas kitty
+
+DISCARD_BUDGET = 4
+"""Troccas: the kitty is one decision a deal, so it may take this many play budgets."""
+
+
+def discard(obs: Observation, rng: Random, budget: int, first: tuple[int, ...]) -> tuple[int, ...]:
+    """Troccas, the dealer's kitty (rules.md 3.3): ``first`` (the medium choice, pips from short
+    suits) against kitties that bank a Queen, Knight or Page (their points count for the team
+    at once), each played out on the same sampled deals; another kitty is taken only when it
+    does better by ``MARGIN`` standard errors, paired deal by deal."""
+    kitties = discard_candidates(obs, first)
+    if len(kitties) == 1:
+        return first
+    know = read(obs)
+    seat = obs.seat
+    leader = (obs.dealer + 1) % obs.seat_count
+    plays = 4 * 19
+    worlds = max(4, min(MAX_WORLDS, DISCARD_BUDGET * budget // (len(kitties) * plays)))
+    values: list[list[float]] = [[] for _ in kitties]
+    for _ in range(worlds):
+        world = sample_world(know, obs, rng)
+        for index, kitty in enumerate(kitties):
+            holdings = [list(cards) for cards in world.holdings]
+            holdings[seat] = [c for c in obs.hand if c not in kitty]
+            sim = Sim.from_world(obs, holdings, kitty)
+            sim.leader = sim.turn = leader
+            values[index].append(play_out(sim)[seat])
+    tallies = [Tally(kitty[0], None, values=v) for kitty, v in zip(kitties, values, strict=True)]
+    best = max(range(len(kitties)), key=lambda i: sum(tallies[i].values))
+    if _clearly_better(tallies[best], tallies[0], MARGIN["troccas"]):
+        return kitties[best]
+    return first
+
+
+KITTY_WORDS = "in the kitty they count for your team whoever takes the tricks: keep them safe there"
+"""Why hard banks court cards in the Troccas kitty, in a player's words."""
+
+
+def discard_candidates(obs: Observation, first: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """``first``, then kitties of its lowest card with one of the hand's best courts short of
+    the King (a Queen, Knight or Page), and of two such courts."""
+    strength = STRENGTH[obs.options.chicks_rule]
+    value = VALUE[obs.options.chicks_rule]
+    legal = set(obs.legal)
+    courts = sorted(
+        (c for c in legal if c < 56 and value[c] > 0),
+        key=lambda c: (-value[c], strength[c]),
+    )[:4]
+    low = min(first, key=lambda c: (value[c], strength[c]))
+    found: list[tuple[int, ...]] = [tuple(sorted(first))]
+    pairs = [(court, low) for court in courts]
+    pairs += [(a, b) for i, a in enumerate(courts[:3]) for b in courts[i + 1 : 3]]
+    for a, b in pairs:
+        kitty = tuple(sorted((a, b)))
+        if a != b and kitty not in found:
+            found.append(kitty)
+    return found

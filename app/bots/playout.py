@@ -6,7 +6,8 @@ wins tricks with the cheapest safe card, keeps the I and the Kings out of lost t
 smears points on a partner's safe trick, and otherwise gives the least it can. In Danish
 Tarok the last two tricks are searched exactly, because the Ultimo, the Bagud and the last
 trick decide most deals. ``search`` plays a small endgame exactly: every seat maximises its
-own result (max-n; in Troccas that is the team's result, so it is minimax, with alpha-beta).
+own result (max-n; in Troccas that is the team's result, so it is minimax, with alpha-beta,
+the playout's card tried first, and a table of the positions met at the start of a trick).
 
 Danish playouts carry plans drawn per seat (``plan``): keep a King or the I for the last
 trick and draw trumps to make it safe, or keep the highest trump back to stop another's.
@@ -63,9 +64,11 @@ def fool_name(sim: Sim, card: int) -> int | None:
     return None
 
 
-def search(sim: Sim) -> list[int]:
+def search(sim: Sim, table: Bounds | None = None) -> list[int]:
     """The payoffs of playing ``sim`` out exactly (max-n in Danish Tarok; in Troccas, a
-    two-team zero-sum game, minimax with alpha-beta pruning); ``sim`` is used up.
+    two-team zero-sum game, minimax with alpha-beta pruning); ``sim`` is used up. ``table``
+    (Troccas) keeps what searches of the same world found at the start of each trick: pass
+    one dict to every search of one world, so that lines meeting again are not searched twice.
 
     Results are remembered (``ENDGAMES``): the playouts of one decision reach the same last
     two tricks again and again, and its sampled worlds repeat once few cards are left."""
@@ -73,7 +76,7 @@ def search(sim: Sim) -> list[int]:
     if not sim.danish:
         known = ENDGAMES.get(key)
         if known is None:
-            known = (_minimax(sim, -(10**9), 10**9),)
+            known = (_minimax(sim, -(10**9), 10**9, {} if table is None else table),)
             _remember(key, known)
         value = known[0]
         return [value if seat % 2 == 0 else -value for seat in range(sim.seats)]
@@ -147,7 +150,13 @@ def _endgame_key(sim: Sim) -> tuple[int, ...]:
     return tuple(key)
 
 
-def _minimax(sim: Sim, alpha: int, beta: int) -> int:
+Bounds = dict[tuple[object, ...], tuple[int, int]]
+"""Troccas: at the start of a trick, the bounds (low, high) of what the team of seats 0 and
+2 still gains from there, keyed by the holdings, the Fool's holder, the leader and the suits
+opened (everything the rest of the deal depends on)."""
+
+
+def _minimax(sim: Sim, alpha: int, beta: int, table: Bounds) -> int:
     """Troccas: the result of the team of seats 0 and 2 with best play by both teams."""
     while sim.number <= sim.tricks_total:
         legal = sim.legal()
@@ -156,15 +165,47 @@ def _minimax(sim: Sim, alpha: int, beta: int) -> int:
         sim.play(legal[0])
     else:
         return sim.payoffs()[0]
+    if sim.trick:
+        return _best_child(sim, legal, alpha, beta, table)
+    holdings = tuple(tuple(cards) for hand in sim.hands for cards in hand)
+    key = (holdings, sim.fool, sim.leader, sim.opened)
+    base = sim.count[0] + sim.count[2]
+    low, high = table.get(key, (-(10**9), 10**9))
+    low, high = low + base, high + base
+    if low == high or low >= beta:
+        return low
+    if high <= alpha:
+        return high
+    alpha, beta = max(alpha, low), min(beta, high)
+    best = _best_child(sim, legal, alpha, beta, table)
+    if best <= alpha:
+        high = best
+    elif best >= beta:
+        low = best
+    else:
+        low = high = best
+    table[key] = (low - base, high - base)
+    return best
+
+
+def _best_child(sim: Sim, legal: list[int], alpha: int, beta: int, table: Bounds) -> int:
+    """Alpha-beta over the seat's distinct cards, the playout policy's card first (a good
+    card first makes the others cut sooner)."""
     ours = sim.turn % 2 == 0
     best = -(10**9) if ours else 10**9
-    cards = distinct(sim, legal)
-    last = cards[-1]
-    for card in cards:
+    moves = distinct(sim, legal)
+    noise, sim.noise = sim.noise, None  # the order must not draw from the stream: remembered
+    first = choose(sim)  # searches would then draw less than fresh ones
+    sim.noise = noise
+    if first in moves:
+        moves.remove(first)
+        moves.insert(0, first)
+    last = moves[-1]
+    for card in moves:
         # the last card is played on ``sim`` itself: it is not needed any more
         child = sim.clone() if card != last else sim
         child.play(card)
-        value = _minimax(child, alpha, beta)
+        value = _minimax(child, alpha, beta, table)
         if ours:
             best = max(best, value)
             alpha = max(alpha, value)

@@ -9,6 +9,8 @@ import pytest
 
 from app.bots import hard, playout
 from app.bots.base import BotSettings, get_bot
+from app.bots.conventions import discard_choice
+from app.bots.hard import discard, discard_candidates
 from app.bots.knowledge import read
 from app.bots.odds import name_of
 from app.bots.playout import choose, fool_name, keep_choice, plan, search
@@ -215,3 +217,43 @@ def test_troccas_tries_every_card_in_every_world() -> None:
         assert tally.finalist
         assert len(tally.plan_values) == 1
         assert len(tally.values) == done
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_searches_of_one_world_share_their_table_and_keep_each_value(seed: int) -> None:
+    """Troccas from five cards: every first card searched with one shared table has the value
+    a search of its own finds (the table only saves work)."""
+    sim = _world("troccas", seed, 4 * 14)
+    table: dict[tuple[object, ...], tuple[int, int]] = {}
+    for card in sim.legal():
+        alone, shared = sim.clone(), sim.clone()
+        alone.play(card)
+        shared.play(card)
+        assert search(shared, table) == search(alone)
+    assert table
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_troccas_dealer_at_hard_lays_a_legal_kitty_the_same_way_each_time(seed: int) -> None:
+    """Hard weighs the medium kitty against kitties that bank a court card; what it lays is
+    two legal cards, the same for the same stream, and the hint names them when it differs."""
+    rng = Random(seed)
+    deal = GAMES["troccas"].shuffle_and_deal(rng, rng.randrange(4), Options())
+    obs = observe(deal, deal.turn)
+    first, _ = discard_choice(obs)
+    kitties = discard_candidates(obs, first)
+    assert kitties[0] == tuple(sorted(first))
+    assert len(set(kitties)) == len(kitties)
+    for kitty in kitties:
+        assert len(set(kitty)) == 2
+        assert set(kitty) <= set(obs.legal)
+    courts = [c for c in obs.legal if c < 56 and c % 14 in (1, 2, 3)]
+    assert not courts or any(set(kitty) & set(courts) for kitty in kitties[1:])
+    kitty = discard(obs, Random(seed), 1500, first)
+    assert kitty in kitties
+    assert discard(obs, Random(seed), 1500, first) == kitty
+    hint = get_bot("hard", BotSettings(hard_budget=1500)).hint(obs, Random(seed))
+    assert isinstance(hint.action, Discard)
+    assert set(hint.action.cards) == set(kitty)
+    if set(kitty) != set(first):
+        assert all(name_of(card) in hint.text for card in kitty)

@@ -73,7 +73,9 @@ def test_the_slider_offers_three_levels_and_random_is_only_a_baseline() -> None:
 
 @pytest.mark.parametrize("game", GAME_KEYS)
 def test_machine_dealers_discard_only_pips(game: str) -> None:
-    """rules.md 2.4 (SEED-DK: "The machine players discard only pips")."""
+    """rules.md 2.4 (SEED-DK: "The machine players discard only pips"). The Troccas kitty has
+    no such rule (rules.md 3.3: any card but the Kings, T1, T21 and the Fool): there the hard
+    level may bank a court card whose points the search finds safer in the kitty."""
     game_obj = GAMES[game]
     for seed in range(60):
         rng = Random(seed)
@@ -84,7 +86,7 @@ def test_machine_dealers_discard_only_pips(game: str) -> None:
             action = get_bot(level).choose(obs, Random(seed))
             assert isinstance(action, Discard)
             deal.check(action)
-            if len(pips) >= len(action.cards):
+            if len(pips) >= len(action.cards) and (game == "danish-tarok" or level != "hard"):
                 assert all(IS_PIP[c] for c in action.cards), (level, seed)
 
 

@@ -26,7 +26,7 @@ from tests.bots.helpers import deal_at
 
 PINNED = [
     ("danish-tarok", 500, "hard", "SW-Q"),
-    ("danish-tarok", 501, "hard", "CU-2"),
+    ("danish-tarok", 501, "hard", "CU-5"),  # the race and random cards in playouts (session 5)
     ("danish-tarok", 502, "hard+see", "T3"),
     ("danish-tarok", 503, "ismcts", "ST-Q"),
     ("danish-tarok", 504, "ismcts+see", "CU-6"),
@@ -128,7 +128,7 @@ def test_remembered_searches_from_inside_a_trick_are_the_fresh_ones(game: str) -
         if game == "danish-tarok":
             fresh = playout._search(sim.clone()).payoffs()
         else:
-            value = playout._minimax(sim.clone(), -(10**9), 10**9)
+            value = playout._minimax(sim.clone(), -(10**9), 10**9, {})
             fresh = [value if seat % 2 == 0 else -value for seat in range(seats)]
         assert playout.search(sim.clone()) == fresh
         assert playout.search(sim.clone()) == fresh
