@@ -454,28 +454,30 @@ def format_report(data: dict[str, Any]) -> str:
     mode = f"duplicate ({data['seatings']} seatings each)" if data["duplicate"] else "single"
     iterations = data.get("ismcts_iterations")
     extra = f", ismcts iterations {iterations}" if iterations else ""
+    width = max(10, *(len(level) + 1 for level in data["levels"]))
     lines = [
         f"{GAMES[data['game']].name}: {data['deals']} deals, {mode}, seed {data['seed']}, "
         f"hard budget {data['hard_budget']}{extra}",
         f"mean result per deal and seat, in {unit}, with 95% confidence intervals",
         "",
-        f"{'level':<10}{'mean':>9}  {'95% CI':<20}{'decisions':>10}{'p50 ms':>9}{'p95 ms':>9}"
-        f"{'cpu p50':>9}{'cpu p95':>9}",
+        f"{'level':<{width}}{'mean':>9}  {'95% CI':<20}{'decisions':>10}{'p50 ms':>9}"
+        f"{'p95 ms':>9}{'cpu p50':>9}{'cpu p95':>9}",
     ]
     for level, f in data["levels"].items():
         low, high = f["ci95"]
         interval = f"[{low:+.2f}, {high:+.2f}]"
         think, cpu = f["think_ms"], f["think_cpu_ms"]
         lines.append(
-            f"{level:<10}{f['mean']:>+9.2f}  {interval:<20}{f['decisions']:>10}"
+            f"{level:<{width}}{f['mean']:>+9.2f}  {interval:<20}{f['decisions']:>10}"
             f"{think['p50']:>9.1f}{think['p95']:>9.1f}{_ms(cpu['p50'])}{_ms(cpu['p95'])}"
         )
     lines += _ledger_lines(data, unit)
     if data["differences"]:
-        lines += ["", f"{'difference':<18}{'mean':>9}  95% CI"]
+        pairs = max(18, *(len(pair) + 1 for pair in data["differences"]))
+        lines += ["", f"{'difference':<{pairs}}{'mean':>9}  95% CI"]
         for pair, f in data["differences"].items():
             low, high = f["ci95"]
-            lines.append(f"{pair:<18}{f['mean']:>+9.2f}  [{low:+.2f}, {high:+.2f}]")
+            lines.append(f"{pair:<{pairs}}{f['mean']:>+9.2f}  [{low:+.2f}, {high:+.2f}]")
     for name, kinds in data.get("faults", {}).items():
         counted = ", ".join(f"{kind} {count}" for kind, count in kinds.items() if count)
         taken = data.get("taken_over", {}).get(name, 0)
@@ -503,15 +505,19 @@ def _ledger_lines(data: dict[str, Any], unit: str) -> list[str]:
     lines = [
         "",
         f"mean per deal by ledger item, in {unit}",
-        f"{'item':<14}" + "".join(f"{level:>12}" for level in levels),
+        f"{'item':<14}" + "".join(f"{level:>{_column(levels)}}" for level in levels),
     ]
     for kind in kinds:
         row = "".join(
-            f"{levels[level]['ledger'].get(kind, {'mean': 0.0})['mean']:>+12.2f}"
+            f"{levels[level]['ledger'].get(kind, {'mean': 0.0})['mean']:>+{_column(levels)}.2f}"
             for level in levels
         )
         lines.append(f"{kind:<14}{row}")
     return lines
+
+
+def _column(levels: dict[str, Any]) -> int:
+    return max(12, *(len(level) + 2 for level in levels))
 
 
 # ---------------------------------------------------------------------- the command
