@@ -59,9 +59,10 @@ it at all, so it is the fairer rival (and in Danish Tarok the stronger one: our 
 safe Kings, where random play carries them to the last trick often enough to value it)."""
 LEVELS = (LEVEL, RANDOM_LEVEL)
 ISMCTS_ITERATIONS = 250
-"""Iterations per decision by default: about 100 ms of CPU per decision where it was measured
-(``trionfi bench``: 2,368 iterations per CPU second in Danish Tarok, 3,185 in Troccas; in a
-Danish arena 260 iterations took 112 ms p50 against hard's 109 ms at its default budget)."""
+"""Iterations per decision by default: about 50 ms of CPU per decision with hard's playouts
+where it was measured (``trionfi bench``: about 5,000 iterations per CPU second in Danish
+Tarok, 5,600 in Troccas); random playouts are cheaper (in a Danish arena 150 of them took
+22 ms p50, as hard at budget 4000)."""
 EXPLORATION = 0.7
 """UCB1's exploration constant, on results scaled by ``SCALE``."""
 SCALE = {"danish-tarok": 60.0, "troccas": 36.0}
