@@ -442,7 +442,7 @@ def discard(obs: Observation, rng: Random, budget: int, first: tuple[int, ...]) 
     return first
 
 
-KITTY_WORDS = "in the kitty they count for your team whoever takes the tricks: keep them safe there"
+KITTY_WORDS = "in the kitty their points count for your team, whoever takes the tricks"
 """Why hard banks court cards in the Troccas kitty, in a player's words."""
 
 
