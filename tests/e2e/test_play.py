@@ -229,6 +229,13 @@ def test_the_computer_cards_appear_one_at_a_time(open_tab: Opener, server: Serve
     phase, _, version = state(page)
     page.locator("#hand button.legal:not([data-card='FOOL'])").first.click()
     wait_for_change(page, version, phase)
+    # Until both computers have played: a computer that thinks long on a loaded machine leaves
+    # a pause in which the page has nothing to reveal, and ``settle`` alone returns there.
+    page.wait_for_function(
+        "() => { const t = document.querySelector('#table');"
+        " return t && (t.dataset.turn === '0' || t.dataset.phase !== 'play'); }",
+        timeout=30000,
+    )
     settle(page)
     seen = sorted(set(page.evaluate("window.seen")))
     assert len(seen) >= 3, seen  # your card, then each bot's, one frame at a time
