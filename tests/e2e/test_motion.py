@@ -152,6 +152,17 @@ def settled_box(page: Any, selector: str) -> dict[str, float]:
     return box
 
 
+def laid_out_box(page: Any, selector: str) -> dict[str, float]:
+    """The element's box; a live update may be swapping the table at the instant it is
+    asked (the box is then None for a frame), so it is asked again."""
+    for _ in range(100):
+        box: dict[str, float] | None = page.locator(selector).first.bounding_box()
+        if box is not None:
+            return box
+        page.wait_for_timeout(20)
+    raise AssertionError(f"{selector} was never laid out")
+
+
 def play_first_card(page: Any) -> str:
     card = page.locator(PLAYABLE).first
     code: str = card.get_attribute("data-card")
@@ -201,7 +212,7 @@ def test_a_played_card_travels_and_the_trick_gathers(
     # The computers answer: their cards come from their seat panels.
     reply = page.wait_for_function(REPLYING, arg=code, polling="raf", timeout=5000).json_value()
     tab.shot(f"motion-{game}-{speed}-reply-in-flight")
-    panel = page.locator(f"#seat-{reply['seat']}").bounding_box()
+    panel = laid_out_box(page, f"#seat-{reply['seat']}")
     assert reply["seat"] != "0"
     assert abs(reply["from"][0] - (panel["x"] + panel["width"] / 2)) < 2, (reply, panel)
     assert abs(reply["from"][1] - (panel["y"] + panel["height"] / 2)) < 2, (reply, panel)
