@@ -231,8 +231,10 @@ class Search:
         the seat's "keep" plan keeps (-1: none)."""
         obs = self.obs
         if obs.game != "danish-tarok" or self.exact:
-            worlds = 1 if self.exact and self.known else 0
-            worlds = worlds or _world_count(obs, len(self.tallies), budget, self.exact)
+            one_known_world = self.exact and self.known
+            worlds = (
+                1 if one_known_world else _world_count(obs, len(self.tallies), budget, self.exact)
+            )
             arms = [(index, 0) for index in range(len(self.tallies))]
             self._round(arms, worlds)
         else:
@@ -247,9 +249,8 @@ class Search:
         return self.done, self.kept
 
     def _race(self, budget: int) -> None:
-        world: Sim | None = self._world()
-        assert world is not None
-        self.kept = keep_choice(world, self.obs.seat)
+        first = self._world()
+        self.kept = keep_choice(first, self.obs.seat)
         self.own_plans.append((self.kept, False) if self.kept >= 0 else (-1, True))
         arms = [(t, p) for t in range(len(self.tallies)) for p in range(len(self.own_plans))]
         total = max(len(arms), budget // _plays_left(self.obs))
@@ -261,8 +262,7 @@ class Search:
             if share >= RACE_STEP * len(arms):
                 step = max(RACE_STEP, step)
             step = max(1, min(step, MAX_WORLDS - self.done))
-            self._round(arms, step, world)
-            world = None
+            self._round(arms, step, first if number == 0 else None)
             spent += step * len(arms)
             if number < rounds - 1:
                 arms = self._cut(arms)
