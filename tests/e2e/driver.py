@@ -36,9 +36,12 @@ def wait_for_change(page: Page, version: int, phase: str, timeout: float = 15000
 
 
 def settle(page: Page, timeout: float = 20000) -> None:
-    """Wait until the page stops revealing moves (the latest frame, or a pause)."""
+    """Wait until the page stops revealing moves (the latest frame, or a pause) and no
+    computer is thinking: while one thinks the page only polls, and between two polls there
+    is neither a pending move nor a request (a long think on a loaded machine looked like
+    the end of the trick)."""
     page.wait_for_function(
-        "() => !document.querySelector('#table .tick') && !document.querySelector('.htmx-request')",
+        "() => !document.querySelector('#table .tick, .htmx-request, #status.thinking')",
         timeout=timeout,
     )
 
