@@ -33,7 +33,13 @@ new PerformanceObserver((list) => {
       .map((node) => (node && node.nodeType !== 1 ? node.parentElement : node));
     if (moved.length && moved.every((node) => node && node.closest('.side'))) continue;
     window.motion.shift += entry.value;
-    window.motion.shifts.push(entry.value);
+    window.motion.shifts.push([entry.value, (entry.sources || []).map((source) => {
+      const text = source.node && source.node.nodeType !== 1;
+      const node = text ? source.node.parentElement : source.node;
+      const name = node ? node.tagName + '#' + node.id + '.' + node.className : '?';
+      const [a, b] = [source.previousRect, source.currentRect];
+      return name + ' ' + [a.x, a.y, a.width, a.height] + ' -> ' + [b.x, b.y, b.width, b.height];
+    })]);
   }
 }).observe({ type: 'layout-shift', buffered: true });
 const LANDMARKS = '#trick, .felt .seat, .mine-head, #hand';
@@ -95,7 +101,7 @@ SET_OUT = """(card) => {
            transform: getComputedStyle(card).transform };
 }"""
 """Where a card on its way to the trick set out from (its centre), whose it is, and its
-transform now. The way a computer's card comes in (REPLYING) and the person's (FLYING)."""
+transform now. The way a computer's card comes in (REPLYING) and the person's (FIRST_FLIGHT)."""
 
 REPLYING = f"""(mine) => {{
   const card = [...document.querySelectorAll('#trick .played')]
@@ -103,12 +109,19 @@ REPLYING = f"""(mine) => {{
   return card ? ({SET_OUT})(card) : null;
 }}"""
 
-FLYING = f"""(mine) => {{
-  const card = document.querySelector(`#trick [data-card="${{mine}}"]`);
-  if (!card || !card.getAnimations().length) return null;
-  return {{ ...({SET_OUT})(card),
-    gathering: document.querySelectorAll('#motion-layer .motion-ghost').length }};
+FIRST_FLIGHT = f"""() => {{
+  window.firstFlight = null;
+  document.addEventListener('trionfi:played', () => {{
+    const card = document.querySelector('#trick .played.sent');
+    window.firstFlight = card && card.getAnimations().length
+      ? {{ ...({SET_OUT})(card), code: card.dataset.card,
+          gathering: document.querySelectorAll('#motion-layer .motion-ghost').length }}
+      : {{ code: card && card.dataset.card, transform: 'none' }};
+  }}, {{ once: true }});
 }}"""
+"""Notes the person's card as it sets out, in the same task as the click (static/js/motion.js
+has set it moving by then): polled for later, on a slow machine the server's answer could
+already have redrawn the table, and the card then goes on from where it had got to."""
 
 PLAYABLE = "#hand button.legal:not([disabled]):not([data-card='FOOL'])"
 
@@ -193,9 +206,11 @@ def test_a_played_card_travels_and_the_trick_gathers(
     before = motion(page)["shift"]
 
     button = settled_box(page, PLAYABLE)
+    page.evaluate(FIRST_FLIGHT)
     code = play_first_card(page)
     mine = f"#trick [data-card='{code}']"
-    flying = page.wait_for_function(FLYING, arg=code, polling="raf").json_value()
+    flying = page.wait_for_function("() => window.firstFlight").json_value()
+    assert flying["code"] == code
     assert flying["transform"] != "none"  # on its way: moved by a transform, not by the layout
     assert abs(flying["from"][0] - (button["x"] + button["width"] / 2)) < 2, (flying, button)
     assert abs(flying["from"][1] - (button["y"] + button["height"] / 2)) < 2, (flying, button)
@@ -257,6 +272,9 @@ def test_nothing_moves_at_instant_or_with_reduced_motion(
     page.add_init_script(WATCH)
     sit_at(tab, server, table.id, token)
 
+    # From the click on: a page still loading may lay out a half-read hand first (seen once
+    # under load: a card drawn alone in the middle of a row, then in its place).
+    before = motion(page)["shift"]
     phase, _, version = state(page)
     code = play_first_card(page)
     wait_for_change(page, version, phase)
@@ -265,5 +283,5 @@ def test_nothing_moves_at_instant_or_with_reduced_motion(
     assert page.locator("#motion-layer .motion-ghost").count() == 0
     watched = motion(page)
     assert watched["animations"] == 0
-    assert watched["shift"] < 0.01, watched["shifts"]
+    assert watched["shift"] - before < 0.01, watched["shifts"]
     assert not watched["jumps"], watched["jumps"]
