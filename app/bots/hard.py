@@ -14,9 +14,10 @@ it. This seat's own plan is part of what is searched: each card is tried with no
 with keeping its best Ultimo card (without one, its highest trump back), and the (card, plan)
 pairs race (``Search``): after each round of worlds the worse half drops out and the budget
 goes to the rest, so the few that matter are compared on many worlds. The hint says when the
-card kept for the last trick decided. Danish playouts play a random card half the time
-(``playout.DANISH_NOISE``): the policy alone cashes its Kings and the I, so keeping one for
-the last trick, or stopping another's, would never look worth it. A card overrules the
+card kept for the last trick decided. In Danish playouts this seat plays a random card half the time
+(``playout.DANISH_NOISE``) and the others always (``DANISH_OTHERS_NOISE``), their plans
+apart: the policy alone cashes its Kings and the I, so keeping one for the last trick, or
+stopping another's, would never look worth it. A card overrules the
 medium choice only when it does better by ``MARGIN`` standard errors, paired world by world:
 one deal's playouts diverge, and noise alone must not pick a card.
 
@@ -47,7 +48,7 @@ from app.bots.playout import (
     choose,
     fool_name,
     keep_choice,
-    noise_rate,
+    noise_rates,
     plan,
     play_out,
     search,
@@ -305,7 +306,8 @@ class Search:
         if self.exact:
             return {0: base}
         if self.known or base.danish:
-            base.noise, base.noise_rate = self.rng, noise_rate(base.danish)
+            base.noise = self.rng
+            base.noise_rates = noise_rates(base.danish, base.seats, self.obs.seat)
         if not base.danish:
             return {0: base}
         seat = self.obs.seat

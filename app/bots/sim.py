@@ -49,7 +49,7 @@ class Sim:
         "led",
         "named",
         "noise",
-        "noise_rate",
+        "noise_rates",
         "number",
         "opened",
         "pagat_reward",
@@ -105,9 +105,9 @@ class Sim:
         """The playout's plans (``playout.plan``): per seat, the Ultimo card it keeps for the
         last trick, or -1; empty when no seat has a plan."""
         self.noise: Random | None = None
-        """When set, the playout policy plays a random legal card with ``noise_rate``
-        (``playout.noise_rate``)."""
-        self.noise_rate = 0.0
+        """When set, the playout policy plays a random legal card with the rate of the seat
+        to play in ``noise_rates`` (``playout.noise_rates``)."""
+        self.noise_rates: list[float] = []
         self.guard: list[bool] = []
         """Per seat: it keeps its highest trump back (against another's Ultimo); empty when
         no seat does."""
@@ -192,7 +192,7 @@ class Sim:
         other.leader = self.leader
         other.named = self.named
         other.noise = self.noise
-        other.noise_rate = self.noise_rate
+        other.noise_rates = self.noise_rates
         other.number = self.number
         other.opened = self.opened
         other.pagat_reward = self.pagat_reward

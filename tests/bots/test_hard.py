@@ -142,7 +142,8 @@ def test_see_all_varies_its_playouts_and_stays_deterministic(game: str) -> None:
     for seed in range(6):
         sim = Sim.from_world(obs, world.holdings, world.discard)
         plan(sim, Random(seed), None, -1)
-        sim.noise, sim.noise_rate = Random(seed), playout.noise_rate(sim.danish)
+        sim.noise = Random(seed)
+        sim.noise_rates = playout.noise_rates(sim.danish, sim.seats, obs.seat)
         results.add(tuple(playout.play_out(sim)))
     assert len(results) > 1
 

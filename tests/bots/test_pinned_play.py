@@ -26,7 +26,7 @@ from tests.bots.helpers import deal_at
 
 PINNED = [
     ("danish-tarok", 500, "hard", "SW-Q"),
-    ("danish-tarok", 501, "hard", "CU-5"),  # the race and random cards in playouts (session 5)
+    ("danish-tarok", 501, "hard", "CU-2"),  # the other seats' playouts random (session 6)
     ("danish-tarok", 502, "hard+see", "T3"),
     ("danish-tarok", 503, "ismcts", "ST-Q"),
     ("danish-tarok", 504, "ismcts+see", "CU-6"),
@@ -35,7 +35,7 @@ PINNED = [
     ("danish-tarok", 507, "hard", "CO-6"),
     ("danish-tarok", 508, "hard+see", "CU-10"),
     ("danish-tarok", 510, "ismcts+see", "T14"),
-    ("danish-tarok", 511, "hard", "T18"),
+    ("danish-tarok", 511, "hard", "T9"),  # the other seats' playouts random (session 6)
     ("troccas", 500, "hard", "ST-9"),
     ("troccas", 501, "hard", "T1"),
     ("troccas", 502, "hard+see", "SW-Q"),
