@@ -14,12 +14,12 @@ it. This seat's own plan is part of what is searched: each card is tried with no
 with keeping its best Ultimo card (without one, its highest trump back), and the (card, plan)
 pairs race (``Search``): after each round of worlds the worse half drops out and the budget
 goes to the rest, so the few that matter are compared on many worlds. The hint says when the
-card kept for the last trick decided. In Danish playouts this seat plays a random card half the time
-(``playout.DANISH_NOISE``) and the others always (``DANISH_OTHERS_NOISE``), their plans
-apart: the policy alone cashes its Kings and the I, so keeping one for the last trick, or
-stopping another's, would never look worth it. A card overrules the
-medium choice only when it does better by ``MARGIN`` standard errors, paired world by world:
-one deal's playouts diverge, and noise alone must not pick a card.
+card kept for the last trick decided. In Danish playouts this seat plays a random card half
+the time (``playout.DANISH_NOISE``) and the others always (``DANISH_OTHERS_NOISE``), their
+plans apart: the policy alone cashes its Kings and the I, so keeping one for the last trick,
+or stopping another's, would never look worth it. A card overrules the medium choice only
+when it does better by ``MARGIN`` standard errors, paired world by world: one deal's
+playouts diverge, and noise alone must not pick a card.
 
 With every holding known ("opponents see all hands") every world is the same, so the
 playouts vary by their plans and random cards (in Troccas too), and the endgame is searched

@@ -305,20 +305,19 @@ DANISH_OTHERS_NOISE = 1.0
 """How often the other seats play a random legal card in the searching seat's Danish playouts:
 always (their plans still keep their Ultimo cards and guard trumps back). A policy that
 cashes its Kings is an opponent that never makes an Ultimo, so the search did not learn to
-stop one. Against the same rival on 100 duplicate deals (seed 90): hard's deficit 8.4 tokens
-a deal with the others at 50%, 1.6 at 100% (with its own seat at 30%, 50% or 70%: 1.9, 1.6,
-1.4); its own King Ultimos 5 -> 9 in 300 seats, the rival's 37 -> 38 in 600."""
+stop one. Against the same rival on 100 duplicate deals (seed 90, ``hard.MARGIN`` 2 then):
+hard's deficit 8.4 tokens a deal with the others at 50%, 1.6 at 100% (with its own seat at
+30%, 50% or 70%: 1.9, 1.6, 1.4); its own King Ultimos 5 -> 9 in 300 seats. On 300 deals
+(seed 71): -5.85 [-9.49, -2.20] before, -3.54 [-7.45, +0.38] after."""
 
 
 def noise_rates(danish: bool, seats: int, seat: int) -> list[float]:
-    """Per seat, how often a playout plays a random legal card when its ``noise`` is set:
-    Danish Tarok, ``seat`` searching (-1: none, every seat as a searching one); see-all
-    Troccas, every seat alike."""
+    """Per seat, how often a playout plays a random legal card when its ``noise`` is set, in
+    ``seat``'s search: in Danish Tarok the others more often; in see-all Troccas every seat
+    alike."""
     if not danish:
         return [NOISE] * seats
-    return [
-        DANISH_NOISE if other == seat or seat < 0 else DANISH_OTHERS_NOISE for other in range(seats)
-    ]
+    return [DANISH_NOISE if other == seat else DANISH_OTHERS_NOISE for other in range(seats)]
 
 
 def ultimo_cards(sim: Sim, seat: int) -> list[int]:

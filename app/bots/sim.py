@@ -105,8 +105,8 @@ class Sim:
         """The playout's plans (``playout.plan``): per seat, the Ultimo card it keeps for the
         last trick, or -1; empty when no seat has a plan."""
         self.noise: Random | None = None
-        """When set, the playout policy plays a random legal card with the rate of the seat
-        to play in ``noise_rates`` (``playout.noise_rates``)."""
+        """When set (with ``noise_rates``), the playout policy plays a random legal card with
+        the rate of the seat to play in ``noise_rates`` (``playout.noise_rates``)."""
         self.noise_rates: list[float] = []
         self.guard: list[bool] = []
         """Per seat: it keeps its highest trump back (against another's Ultimo); empty when
