@@ -34,8 +34,8 @@ LEVEL_NAMES: tuple[str, ...] = ("random", "easy", "medium", "hard")
 SLIDER: tuple[str, ...] = ("easy", "medium", "hard")
 """The seed's "Easier ... Harder" slider, easiest first; ``random`` is not offered."""
 ARENA_LEVELS: tuple[str, ...] = (*LEVEL_NAMES, *ismcts.LEVELS)
-"""What ``trionfi arena`` and ``trionfi bot`` accept: the levels and the ``ismcts`` reference
-opponent, which the pages never offer."""
+"""What ``trionfi arena`` and ``trionfi bot`` accept: the levels and the ``ismcts`` and
+``ismcts-random`` reference opponents, which the pages never offer."""
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,7 @@ from app.bots.playout import (
 from app.bots.sampling import sample_world
 from app.bots.sim import Sim
 from app.bots.words import comparison, keeps_for_last, only_card, situation, trick_words
-from app.engine.cards import FOOL, PAGAT, STRENGTH, SUIT_OF, VALUE, WORLD
+from app.engine.cards import DECK_SIZE, FOOL, PAGAT, STRENGTH, SUIT_OF, VALUE, WORLD
 from app.engine.observation import Observation
 
 HARD_BUDGET = 16_000
@@ -227,6 +227,7 @@ class Search:
         self.done = 0
         self.kept = -1
         self.own_plans: list[tuple[int, bool]] = [(-1, False)]
+        self.noise_rates = noise_rates(obs.game == "danish-tarok", obs.seat_count, obs.seat)
 
     def run(self, budget: int) -> tuple[int, int]:
         """Search within ``budget`` simulated plays; the worlds dealt and the Ultimo card
@@ -307,8 +308,7 @@ class Search:
         if self.exact:
             return {0: base}
         if self.known or base.danish:
-            base.noise = self.rng
-            base.noise_rates = noise_rates(base.danish, base.seats, self.obs.seat)
+            base.noise, base.noise_rates = self.rng, self.noise_rates
         if not base.danish:
             return {0: base}
         seat = self.obs.seat
@@ -430,7 +430,7 @@ def discard(obs: Observation, rng: Random, budget: int, first: tuple[int, ...]) 
     know = read(obs)
     seat = obs.seat
     leader = (obs.dealer + 1) % obs.seat_count
-    plays = 4 * 19
+    plays = DECK_SIZE - len(first)  # every card but the kitty's is played
     worlds = max(4, min(MAX_WORLDS, DISCARD_BUDGET * budget // (len(kitties) * plays)))
     values: list[list[float]] = [[] for _ in kitties]
     for _ in range(worlds):
