@@ -128,7 +128,11 @@ def decide(
     exact = len(obs.hand) <= (KNOWN_EXACT_CARDS if known else EXACT_CARDS)[obs.game]
     _, kept = Search(obs, know, rng, tallies, exact, known, protected).run(budget)
     best = max((t for t in tallies if t.finalist), key=lambda t: t.score)
-    if protected and not _clearly_better(best, tallies[0], MARGIN[obs.game]):
+    if (
+        protected
+        and best is not tallies[0]
+        and not _clearly_better(best.values, tallies[0].values, MARGIN[obs.game])
+    ):
         best = tallies[0]
     reason = _reason(Table(obs, know, names), tallies, best, exact, first)
     if best.plan == 1 and kept in legal and kept != best.card:
@@ -361,12 +365,10 @@ duplicate deals, seed 90: hard - rival -0.40 at 2.0 (budget 5000), +6.34 at 1.0,
 0; hard's King Ultimo ledger -1.57, +5.17, +9.70 tokens a deal."""
 
 
-def _clearly_better(best: Tally, first: Tally, margin: float) -> bool:
-    """Whether ``best`` beats ``first`` by more than ``margin`` standard errors, paired
-    world by world."""
-    if best is first:
-        return True
-    diffs = [b - f for b, f in zip(best.values, first.values, strict=True)]
+def _clearly_better(best: Sequence[float], first: Sequence[float], margin: float) -> bool:
+    """Whether the results ``best`` beat ``first`` by more than ``margin`` standard errors,
+    paired world by world (``best[i]`` and ``first[i]`` come from the same world)."""
+    diffs = [b - f for b, f in zip(best, first, strict=True)]
     count = len(diffs)
     if count < 2:
         return sum(diffs) > 0
@@ -441,9 +443,8 @@ def discard(obs: Observation, rng: Random, budget: int, first: tuple[int, ...]) 
             sim = Sim.from_world(obs, holdings, kitty)
             sim.leader = sim.turn = leader
             values[index].append(play_out(sim)[seat])
-    tallies = [Tally(kitty[0], None, values=v) for kitty, v in zip(kitties, values, strict=True)]
-    best = max(range(len(kitties)), key=lambda i: sum(tallies[i].values))
-    if _clearly_better(tallies[best], tallies[0], MARGIN["troccas"]):
+    best = max(range(len(kitties)), key=lambda i: sum(values[i]))
+    if best != 0 and _clearly_better(values[best], values[0], MARGIN["troccas"]):
         return kitties[best]
     return first
 
