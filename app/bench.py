@@ -15,6 +15,7 @@ from random import Random
 from typing import Any
 
 from app.bots.base import LEVEL_NAMES, get_bot
+from app.bots.compiled import PURE_SWITCH, is_compiled
 from app.bots.ismcts import ISMCTS_ITERATIONS, IsmctsBot
 from app.bots.knowledge import read
 from app.bots.playout import forget_endgames, plan, play_out
@@ -158,7 +159,13 @@ def run_bench(seconds: float = 3.0) -> dict[str, Any]:
             key: round(ismcts_iterations_per_second(key, seconds)) for key in GAMES
         },
     }
-    return {"engine": engine, "sim": sim, "bots": bots, "ismcts": ismcts}
+    return {
+        "compiled": is_compiled(),
+        "engine": engine,
+        "sim": sim,
+        "bots": bots,
+        "ismcts": ismcts,
+    }
 
 
 def _rounded(rate: float) -> float:
@@ -166,7 +173,15 @@ def _rounded(rate: float) -> float:
 
 
 def format_report(report: dict[str, Any]) -> str:
-    lines = ["Engine: full random deals per second (one core, best of 5 trials)"]
+    lines = []
+    if "compiled" in report:
+        how = (
+            "compiled with mypyc"
+            if report["compiled"]
+            else f"pure Python (not compiled at install, or {PURE_SWITCH}=1)"
+        )
+        lines.append(f"The bots' search: {how}")
+    lines.append("Engine: full random deals per second (one core, best of 5 trials)")
     for key, figures in report["engine"].items():
         lines.append(f"  {GAMES[key].name:<15} {figures['deals_per_second']:>8,}")
     if report.get("sim"):

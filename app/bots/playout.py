@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from random import Random
-from typing import cast
+from typing import Protocol
 
 from app.bots.sim import SUIT, TRUMPS, Sim
 from app.engine.cards import DECK_SIZE, FOOL, PAGAT, STRENGTH, VALUE, WORLD
@@ -489,7 +489,7 @@ def _follow(sim: Sim, legal: list[int]) -> int:
     return _loser(sim, legal)
 
 
-def _win_cost(sim: Sim, card: int) -> int:
+def _win_cost(sim: CostRules, card: int) -> int:
     if card == PAGAT:
         return -20
     if SUIT[card] == TRUMPS:
@@ -517,7 +517,7 @@ def _loss_costs(sim: Sim) -> tuple[int, ...]:
     return LOSS_COST[danish][sim.chicks][danish and sim.number < 23]
 
 
-def _loss_cost(sim: Sim, card: int) -> int:
+def _loss_cost(sim: CostRules, card: int) -> int:
     """What giving ``card`` to another seat's trick costs, roughly in points."""
     if card == FOOL:
         return 5 if sim.danish and sim.number < 23 else 3
@@ -662,6 +662,18 @@ def _trump_rich(sim: Sim, seat: int) -> bool:
 # ---------------------------------------------------------------------- cost tables
 
 
+class CostRules(Protocol):
+    """What the cost functions read: a ``Sim``, or ``_Rules`` to tabulate them. (A protocol,
+    not ``Sim``: compiled, a function taking a ``Sim`` checks that it gets one.)"""
+
+    danish: bool
+    chicks: bool
+    number: int
+    top: int
+    strength: tuple[int, ...]
+    value: tuple[int, ...]
+
+
 class _Rules:
     """A stand-in for ``Sim`` with only what the cost functions read, to tabulate them."""
 
@@ -675,9 +687,9 @@ class _Rules:
 
 
 def _table(
-    cost: Callable[[Sim, int], int], danish: bool, chicks: bool, number: int
+    cost: Callable[[CostRules, int], int], danish: bool, chicks: bool, number: int
 ) -> tuple[int, ...]:
-    rules = cast(Sim, _Rules(danish, chicks, number))
+    rules = _Rules(danish, chicks, number)
     return tuple(cost(rules, card) for card in range(DECK_SIZE))
 
 

@@ -5,6 +5,7 @@ folders are shipped.
 """
 
 import glob
+import os
 import subprocess
 import sys
 import tomllib
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from app import paths
+from app.bots.compiled import PURE_SWITCH
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSET_FOLDERS = ("templates", "static")
@@ -98,12 +100,14 @@ def test_wheel_ships_the_asset_folders(tmp_path: Path) -> None:
     project.mkdir()
     for name in ("pyproject.toml", "README.md"):
         (project / name).write_bytes((ROOT / name).read_bytes())
-    for relative in [*asset_files(), Path("app/__init__.py"), Path("app/paths.py")]:
+    backend = [Path("app/bots/build_backend.py"), Path("app/bots/compiled.py")]
+    for relative in [*asset_files(), Path("app/__init__.py"), Path("app/paths.py"), *backend]:
         (project / relative).parent.mkdir(parents=True, exist_ok=True)
         (project / relative).write_bytes((ROOT / relative).read_bytes())
     built = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), "."],
         cwd=project,
+        env={**os.environ, PURE_SWITCH: "1"},  # the copy has no bots to compile
         capture_output=True,
         text=True,
         check=False,
