@@ -11,13 +11,17 @@ RUN useradd --create-home --uid 10001 --user-group trionfi \
 
 # A plain (non-editable) install: templates/ and static/ go to <prefix>/share/trionfi, where
 # app/paths.py finds them, so the source copy is removed afterwards. A C compiler is there
-# only while installing: setup.py compiles the bots' search with mypyc (the hard bot thinks
-# about 2.8 times as fast; without a compiler or Python's headers it stays pure Python).
+# only while installing: the build compiles the bots' search with mypyc (the hard bot thinks
+# about 2.8 times as fast; app/bots/build_backend.py). The official image has Python's
+# headers; a Debian python3 needs python3-dev for them. Without them it stays pure Python.
 COPY . /tmp/trionfi
-RUN apt-get update -qq \
-    && apt-get install -y -qq --no-install-recommends gcc libc6-dev >/dev/null \
+RUN build="gcc libc6-dev" \
+    && if ! python -c 'import sys, sysconfig, os; sys.exit(not os.path.exists(sysconfig.get_paths()["include"] + "/Python.h"))'; then build="$build python3-dev"; fi \
+    && apt-get update -qq \
+    && apt-get install -y -qq --no-install-recommends $build >/dev/null \
     && pip install --no-cache-dir /tmp/trionfi \
-    && apt-get purge -y -qq --auto-remove gcc libc6-dev >/dev/null \
+    && python -c 'from app.bots.compiled import is_compiled; print("the bots compiled:", is_compiled())' \
+    && apt-get purge -y -qq --auto-remove $build >/dev/null \
     && rm -rf /var/lib/apt/lists/* /tmp/trionfi
 
 USER trionfi
