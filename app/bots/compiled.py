@@ -1,11 +1,13 @@
-"""Which modules ``setup.py`` compiles with mypyc, and ``TRIONFI_PURE``, the switch back to
-their Python sources (``app.bots`` calls ``prefer_sources`` before it imports any of them).
+"""Which modules the build (``build_backend``) compiles with mypyc, and ``TRIONFI_PURE``, the
+switch back to their Python sources (``app.bots`` calls ``prefer_sources`` before it imports
+any of them). A source edited after it was compiled (an editable install at work) is also
+imported as Python, with a warning, until the next install compiles it again.
 
 The hard bot's search spends its time in these modules (the simulator, the playout policy,
 the sampling of hidden cards, the search itself, and the arena's reference MCTS beside them,
 so that equal-time comparisons stay fair). They are ordinary typed Python: compiled, they
 play exactly the same cards, faster. This module imports nothing of the project, so that
-``setup.py`` can read it before anything is built; it is not compiled itself.
+the build can read it before anything is built; it is not compiled itself.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ import importlib.machinery
 import importlib.util
 import os
 import sys
+import warnings
 from collections.abc import Sequence
+from pathlib import Path
 from types import ModuleType
 
 COMPILED_MODULES = (
@@ -50,12 +54,42 @@ class _SourcesFirst(importlib.abc.MetaPathFinder):
         return None
 
 
+STALE_SECONDS = 2.0
+"""How much newer than its extension a source must be to count as edited since it was
+compiled (an install writes both within moments)."""
+
+
 def prefer_sources() -> None:
-    """With ``TRIONFI_PURE=1``, import the Python sources of the compiled modules."""
-    if os.environ.get(PURE_SWITCH) == "1" and not any(
-        isinstance(finder, _SourcesFirst) for finder in sys.meta_path
-    ):
+    """Import the Python sources of the compiled modules with ``TRIONFI_PURE=1``, or when one
+    of them was edited after it was compiled."""
+    if any(isinstance(finder, _SourcesFirst) for finder in sys.meta_path):
+        return
+    edited = edited_since_compiled()
+    if edited:
+        names = ", ".join(edited)
+        warnings.warn(
+            f"{names} changed since compiled: the bots run as Python until the next install",
+            stacklevel=2,
+        )
+    if edited or os.environ.get(PURE_SWITCH) == "1":
         sys.meta_path.insert(0, _SourcesFirst())
+
+
+def edited_since_compiled(folder: Path | None = None) -> list[str]:
+    """The compiled modules whose source (in ``folder``, by default this package's) is newer
+    than their extension."""
+    folder = folder or Path(__file__).parent
+    edited: list[str] = []
+    for name in COMPILED_MODULES:
+        leaf = name.rpartition(".")[2]
+        source = folder / f"{leaf}.py"
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+            extension = folder / f"{leaf}{suffix}"
+            if extension.exists() and source.exists():
+                if source.stat().st_mtime > extension.stat().st_mtime + STALE_SECONDS:
+                    edited.append(name)
+                break
+    return edited
 
 
 def is_compiled() -> bool:

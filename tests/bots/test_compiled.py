@@ -9,6 +9,7 @@ pure-Python path too, and a pure install the switch).
 
 from __future__ import annotations
 
+import importlib.machinery
 import os
 import subprocess
 import sys
@@ -16,7 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from app.bots.compiled import COMPILED_MODULES, PURE_SWITCH, is_compiled
+from app.bots.compiled import (
+    COMPILED_MODULES,
+    PURE_SWITCH,
+    STALE_SECONDS,
+    edited_since_compiled,
+    is_compiled,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,6 +68,18 @@ def test_without_the_switch_the_modules_are_all_compiled_or_all_pure() -> None:
     sources = [file.endswith(".py") for file in files]
     assert all(sources) or not any(sources)
     assert compiled == str(not all(sources))
+
+
+def test_a_source_edited_after_compiling_is_found(tmp_path: Path) -> None:
+    """An editable install being worked on: the edited module's source must run, not the
+    stale extension (``prefer_sources`` then imports every source)."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    for leaf in ("sim", "hard", "playout"):
+        (tmp_path / f"{leaf}.py").write_text("")
+        (tmp_path / f"{leaf}{suffix}").write_bytes(b"")
+    later = (tmp_path / f"hard{suffix}").stat().st_mtime + STALE_SECONDS + 5
+    os.utime(tmp_path / "hard.py", (later, later))
+    assert edited_since_compiled(tmp_path) == ["app.bots.hard"]
 
 
 OTHER_PATH_TESTS = (
