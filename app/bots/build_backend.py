@@ -58,6 +58,8 @@ def extensions() -> list[Any]:
 
 
 def _run_setup(setup_script: str = "setup.py") -> None:
+    """Stands in for setuptools' ``run_setup``, which runs a ``setup.py`` (this project has
+    none: pyproject.toml holds the rest of its setup)."""
     setup(ext_modules=extensions(), cmdclass={"build_ext": _optional_build_ext(build_ext)})
 
 

@@ -1,4 +1,4 @@
-"""The bots' search compiled with mypyc (``setup.py``) and its pure-Python path.
+"""The bots' search compiled with mypyc (``app/bots/build_backend.py``) and its pure-Python path.
 
 An install compiles ``COMPILED_MODULES`` where a C compiler is at hand; ``TRIONFI_PURE=1``
 makes the process import their Python sources instead. Both paths must play the same cards:
@@ -61,7 +61,7 @@ def test_the_pure_switch_imports_every_compiled_module_from_its_source() -> None
 
 
 def test_without_the_switch_the_modules_are_all_compiled_or_all_pure() -> None:
-    """Never half of them: ``setup.py`` removes a failed build's extensions."""
+    """Never half of them: the build removes a failed build's extensions."""
     done = _run(["-c", SHOW_FILES], pure=False)
     assert done.returncode == 0, done.stderr
     *files, compiled = done.stdout.split()
