@@ -38,6 +38,7 @@ def _optional_build_ext(base: Any) -> Any:
                 f"trionfi: the bots stay pure Python (compiling failed: {error})", file=sys.stderr
             )
 
+    # made with type(): to mypy, setuptools' (untyped) build_ext is Any, not a base class
     return type("OptionalBuildExt", (base,), {"run": run})
 
 
@@ -57,10 +58,20 @@ def extensions() -> list[Any]:
         return []
 
 
+BUILD_COMMANDS = frozenset({"bdist_wheel", "editable_wheel", "build", "build_ext"})
+"""The setup commands that build extensions. pip also runs setup for the build's
+requirements and its metadata, each in a process of its own: mypyc (a type check and the C
+code, some 20 seconds) runs only for the build itself."""
+
+
 def _run_setup(setup_script: str = "setup.py") -> None:
     """Stands in for setuptools' ``run_setup``, which runs a ``setup.py`` (this project has
     none: pyproject.toml holds the rest of its setup)."""
-    setup(ext_modules=extensions(), cmdclass={"build_ext": _optional_build_ext(build_ext)})
+    building = not BUILD_COMMANDS.isdisjoint(sys.argv[1:])
+    setup(
+        ext_modules=extensions() if building else [],
+        cmdclass={"build_ext": _optional_build_ext(build_ext)},
+    )
 
 
 _BACKEND = build_meta._BuildMetaBackend()
