@@ -152,6 +152,22 @@ class DanishDeal(Deal):
     def pot_of(self, card: Card) -> str:
         return PAGAT_POT if card == PAGAT else KING_POT
 
+    def visible_discard(self, seat: int | None) -> tuple[Card, ...] | None:
+        """The dealer's discard is shown to everyone unless it is concealed (rules.md 2.4)."""
+        if self.discarded and not self.options.conceal_discards:
+            return self.discarded
+        return super().visible_discard(seat)
+
+    def declarations_made(self) -> tuple[Declaration, ...]:
+        return tuple(self.declared)
+
+    def pot_sizes(self) -> tuple[int, int] | None:
+        return self.books.pots[KING_POT], self.books.pots[PAGAT_POT]
+
+    @property
+    def fool_was_demanded(self) -> bool:
+        return self.fool_demanded
+
     def fool_holder(self) -> int | None:
         for seat, hand in enumerate(self.holdings):
             if FOOL in hand:
@@ -203,12 +219,39 @@ class DanishDeal(Deal):
                 raise IllegalAction("cards of a declarable combination may not be discarded")
 
     def _refuse_forbidden(self, card: Card) -> None:
+        reason = self._forbidden_reason(card)
+        if reason is not None:
+            raise IllegalAction(reason)
+
+    def _forbidden_reason(self, card: Card) -> str | None:
+        """Why ``card`` is never laid away, whatever else is (rules.md 2.4); None if it may."""
         if card == FOOL:
-            raise IllegalAction("the Fool may not be discarded")
+            return "the Fool may not be discarded"
         if card in (PAGAT, WORLD):
-            raise IllegalAction("the I and the XXI may not be discarded")
+            return "the I and the XXI may not be discarded"
         if card < 56 and RANK_OF[card] == top_rank(self.chicks):
-            raise IllegalAction(f"{self._top_name()} may not be discarded")
+            return f"{self._top_name()} may not be discarded"
+        return None
+
+    def _discard_refusal(self, card: Card) -> str:
+        forbidden = self._forbidden_reason(card)
+        if forbidden is not None:
+            return forbidden
+        if not self.options.traditional_skat_restrictions:
+            if IS_TRUMP[card]:
+                return "trumps may not be discarded"
+            return "cards of a declarable combination may not be discarded"
+        # Traditional restrictions refuse whole discards: the reason is that of the card laid
+        # away with cards that may go (those first), so that it is the card's own.
+        hand = self.holdings[self.dealer]
+        limits = self._skat_limits(hand)
+        legal = [c for c in self.legal_discard_cards() if c != card]
+        rest = [c for c in hand if c != card and c not in legal and c not in limits.forbidden]
+        for others in combinations(legal + rest, self.discard_size - 1):
+            reason = limits.refusal((card, *others))
+            if reason is not None:
+                return reason
+        return super()._discard_refusal(card)
 
     def _top_name(self) -> str:
         return "queens" if self.chicks else "kings"
@@ -257,17 +300,20 @@ class DanishDeal(Deal):
     def _fool_returns(self, trick_number: int) -> bool:
         return trick_number < TRICKS
 
+    @classmethod
+    def names_suit(cls, card: Card, trick_number: int, leading: bool) -> bool:
+        """A led Fool names the suit it stands for, except in the last trick (rules.md 2.7c)."""
+        return card == FOOL and leading and trick_number < TRICKS
+
     def _check_name(self, action: PlayCard) -> None:
-        leading_fool = not self.trick and action.card == FOOL
-        if not leading_fool:
-            if action.name is not None:
-                raise IllegalAction("only a led Fool names a suit")
-            return
-        if self.trick_number == TRICKS:
-            if action.name is not None:
+        leading = not self.trick
+        if self.names_suit(action.card, self.trick_number, leading):
+            if action.name is None or action.name is Suit.NONE:
+                raise IllegalAction("name the suit the led Fool stands for")
+        elif action.name is not None:
+            if leading and action.card == FOOL:
                 raise IllegalAction("a Fool led to the last trick names no suit")
-        elif action.name is None or action.name is Suit.NONE:
-            raise IllegalAction("name the suit the led Fool stands for")
+            raise IllegalAction("only a led Fool names a suit")
 
     def _decide(self, action: Action) -> None:
         if not isinstance(action, DemandFool):

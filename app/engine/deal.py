@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from bisect import bisect_left
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from app.engine.actions import Action, CallBob, DemandFool, Discard, IllegalAction, PlayCard
 from app.engine.cards import (
@@ -32,6 +32,10 @@ from app.engine.ledger import Books
 from app.engine.options import Options
 from app.engine.winning import led_suit
 
+if TYPE_CHECKING:
+    from app.engine.declarations import Declaration
+    from app.engine.troccas import Bob
+
 
 class Phase(StrEnum):
     DISCARD = "discard"
@@ -39,6 +43,19 @@ class Phase(StrEnum):
     PLAY = "play"
     BOB = "bob"
     OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class TeamCount:
+    """A partnership's count in a game of fixed partnerships (rules.md 3.6): the partners'
+    seats, their count together, and the result each partner is settled (count minus par)."""
+
+    seats: tuple[int, ...]
+    count: int
+    result: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seats": list(self.seats), "count": self.count, "result": self.result}
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +102,40 @@ class Deal(ABC):
     seat_count: ClassVar[int]
     trick_count: ClassVar[int]
     discard_size: ClassVar[int]
+    discard_name: ClassVar[str] = "discard"
+    """What the game calls the cards the dealer lays away: ``discard`` or ``kitty``."""
+    partnerships: ClassVar[tuple[tuple[int, ...], ...]] = ()
+    """Fixed partnerships, as seats (rules.md 3.1); empty where each plays for themself."""
+    par: ClassVar[int] = 0
+    """What a partnership must count to break even (rules.md 3.6); 0 without partnerships."""
+    fixed_options: ClassVar[tuple[str, ...]] = ()
+    """Options that stay as they are for the whole match once its first deal is dealt."""
+
+    # ----------------------------------------------------------------- the game's rules
+
+    @classmethod
+    def names_suit(cls, card: Card, trick_number: int, leading: bool) -> bool:
+        """Whether playing ``card`` (to trick ``trick_number``, as its lead or not) names the
+        suit it stands for (rules.md 2.7c: a Fool led before the last trick in Danish Tarok)."""
+        return False
+
+    @classmethod
+    def team_counts(cls, counts: list[int] | tuple[int, ...]) -> tuple[TeamCount, ...]:
+        """Each partnership's count and result from the seats' counts (rules.md 3.6); empty in
+        a game without partnerships."""
+        teams = []
+        for seats in cls.partnerships:
+            count = sum(counts[seat] for seat in seats)
+            teams.append(TeamCount(seats, count, count - cls.par))
+        return tuple(teams)
+
+    @classmethod
+    def partner_of(cls, seat: int) -> int | None:
+        """The seat's partner in a game of fixed partnerships; None where there is none."""
+        for seats in cls.partnerships:
+            if seat in seats:
+                return next((other for other in seats if other != seat), None)
+        return None
 
     def __init__(
         self,
@@ -168,6 +219,51 @@ class Deal(ABC):
     @abstractmethod
     def legal_discard_cards(self) -> list[Card]:
         """The cards that may be part of the dealer's discard."""
+
+    def why_not_discard(self, card: Card) -> str | None:
+        """Why ``card`` can be part of no discard the dealer may lay away now; None if it can
+        (it is one of ``legal_discard_cards``)."""
+        if card in self.legal_discard_cards():
+            return None
+        if card not in self.holdings[self.dealer]:
+            return f"the dealer does not hold {display_name(card)}"
+        return self._discard_refusal(card)
+
+    def _discard_refusal(self, card: Card) -> str:
+        """The rule that keeps a held ``card`` out of every discard."""
+        return "it cannot be laid away with the other cards"
+
+    # ----------------------------------------------------------------- what the table sees
+
+    def visible_discard(self, seat: int | None) -> tuple[Card, ...] | None:
+        """The discard as ``seat`` may see it (rules.md 2.4, 3.3); ``None``: an onlooker. The
+        dealer sees it, and everyone once the deal is over."""
+        if not self.discarded:
+            return None
+        if seat == self.dealer or self.is_over:
+            return self.discarded
+        return None
+
+    def face_up_cards(self) -> tuple[Card | None, ...] | None:
+        """Cards every seat sees in the others' holdings (the Troccas option); None if none."""
+        return None
+
+    def declarations_made(self) -> tuple[Declaration, ...]:
+        """The declarations announced so far (rules.md 2.5)."""
+        return ()
+
+    def bobs_made(self) -> tuple[Bob, ...]:
+        """The Bobs so far (rules.md 3.5)."""
+        return ()
+
+    def pot_sizes(self) -> tuple[int, int] | None:
+        """The King and Pagat pots now, in a game that has pots."""
+        return None
+
+    @property
+    def fool_was_demanded(self) -> bool:
+        """Whether the Fool was demanded (traditional Fool timing, rules.md 2.7d)."""
+        return False
 
     def trick_winner(self, cards: list[Card] | tuple[Card, ...], named: Suit | None) -> int:
         """Index in ``cards`` of the winning card (rules.md 2.8, 3.4 rule 7)."""

@@ -8,13 +8,16 @@ from random import Random
 
 from app.engine import danish, troccas
 from app.engine.cards import Card
-from app.engine.deal import Deal
+from app.engine.deal import Deal, TeamCount
 from app.engine.ledger import Books
 from app.engine.options import DANISH, TROCCAS, Options
 
 
 @dataclass(frozen=True)
 class Game:
+    """A game: how it is dealt, and the rules that do not depend on a deal, asked of its deal
+    class (a third game is one module with its ``Deal`` subclass, and an entry here)."""
+
     key: str
     name: str
     seat_count: int
@@ -25,6 +28,45 @@ class Game:
     deal_class: type[danish.DanishDeal] | type[troccas.TroccasDeal]
     deal_cards: Callable[[Random, int], tuple[list[list[Card]], list[Card]]]
     has_pots: bool
+    short: str
+    """A short tag of the game's own (``dk``, ``tr``): where two games' fields share a form."""
+    result_unit: str
+    """What a deal's result is counted in: ``tokens`` (each for themself) or ``team points``."""
+
+    @property
+    def trick_count(self) -> int:
+        return self.deal_class.trick_count
+
+    @property
+    def discard_size(self) -> int:
+        """How many cards the dealer lays away (rules.md 2.4, 3.3)."""
+        return self.deal_class.discard_size
+
+    @property
+    def discard_name(self) -> str:
+        """``discard`` or ``kitty``: the game's word for what the dealer lays away."""
+        return self.deal_class.discard_name
+
+    @property
+    def partnerships(self) -> tuple[tuple[int, ...], ...]:
+        """Fixed partnerships as seats (rules.md 3.1); empty where each plays for themself."""
+        return self.deal_class.partnerships
+
+    @property
+    def fixed_options(self) -> tuple[str, ...]:
+        """Options that stay for the whole match once its first deal is dealt."""
+        return self.deal_class.fixed_options
+
+    def names_suit(self, card: Card, trick_number: int, leading: bool) -> bool:
+        """Whether playing ``card`` names the suit it stands for (rules.md 2.7c)."""
+        return self.deal_class.names_suit(card, trick_number, leading)
+
+    def partner_of(self, seat: int) -> int | None:
+        return self.deal_class.partner_of(seat)
+
+    def team_counts(self, counts: list[int] | tuple[int, ...]) -> tuple[TeamCount, ...]:
+        """Each partnership's count and result (rules.md 3.6); empty without partnerships."""
+        return self.deal_class.team_counts(counts)
 
     def new_deal(
         self,
@@ -44,8 +86,12 @@ class Game:
 
 
 GAMES: dict[str, Game] = {
-    DANISH: Game(DANISH, "Danish Tarok", 3, 25, 25, 3, danish.DanishDeal, danish.deal_cards, True),
-    TROCCAS: Game(
-        TROCCAS, "Swiss Troccas", 4, 19, 21, 0, troccas.TroccasDeal, troccas.deal_cards, False
+    DANISH: Game(
+        DANISH, "Danish Tarok", 3, 25, 25, 3, danish.DanishDeal, danish.deal_cards, True,
+        short="dk", result_unit="tokens",
     ),
-}
+    TROCCAS: Game(
+        TROCCAS, "Swiss Troccas", 4, 19, 21, 0, troccas.TroccasDeal, troccas.deal_cards, False,
+        short="tr", result_unit="team points",
+    ),
+}  # fmt: skip

@@ -15,7 +15,7 @@ from typing import Any
 from app.engine.deal import Deal
 from app.engine.games import GAMES, Game
 from app.engine.ledger import KING_POT, PAGAT_POT, Books
-from app.engine.options import TROCCAS, Options
+from app.engine.options import OPTION_LABELS, Options
 from app.engine.record import HandRecord, parse_record, record_of, replay
 from app.engine.rng import keyed_stream
 
@@ -73,14 +73,15 @@ class Match:
         wanted = options.of_game(self.game.key)
         for key, _ in self.options.changes_to(wanted, self.game.key):
             if key in self.locked_options():
-                raise OptionsLocked("in Swiss Troccas the Chicks rule stays for the whole match")
+                label = OPTION_LABELS[key][0]
+                raise OptionsLocked(f"in {self.game.name} the {label} stays for the whole match")
         self.options = wanted
 
     def locked_options(self) -> list[str]:
         """The options that may no longer change: the Swiss Chicks rule once the first deal
         is dealt (rules.md 3.7: "decide before first discard to first hand")."""
         started = self.deal is not None or bool(self.records)
-        return ["chicks_rule"] if self.game.key == TROCCAS and started else []
+        return list(self.game.fixed_options) if started else []
 
     def start_deal(self) -> Deal:
         """Shuffle and deal the next deal (filing the previous one if it is over)."""

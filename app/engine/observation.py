@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.engine.cards import SUIT_BY_CODE, SUIT_CODES, Card, Suit, codes, parse, sorted_cards
-from app.engine.danish import DanishDeal
 from app.engine.deal import Deal, Phase, Trick
 from app.engine.declarations import Declaration
-from app.engine.ledger import KING_POT, PAGAT_POT, LedgerEntry
+from app.engine.games import GAMES, Game
+from app.engine.ledger import LedgerEntry
 from app.engine.options import Options
-from app.engine.troccas import Bob, TroccasDeal
+from app.engine.troccas import Bob
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,21 @@ class Observation:
     @property
     def is_my_turn(self) -> bool:
         return self.turn == self.seat
+
+    @property
+    def rules(self) -> Game:
+        """The game's rules that do not depend on the deal: its registry entry."""
+        return GAMES[self.game]
+
+    @property
+    def discard_size(self) -> int:
+        """How many cards the dealer lays away (3 in Danish Tarok, the 2-card kitty)."""
+        return self.rules.discard_size
+
+    def names_suit(self, card: Card) -> bool:
+        """Whether playing ``card`` now names the suit it stands for (rules.md 2.7c): the
+        play must then say which (``PlayCard.name``)."""
+        return self.rules.names_suit(card, self.trick_number, leading=not self.trick)
 
     @property
     def decision(self) -> str | None:
@@ -118,23 +133,6 @@ def _trick_json(trick: Trick) -> dict[str, Any]:
     }
 
 
-def visible_discard(deal: Deal, seat: int | None) -> tuple[Card, ...] | None:
-    """The discard as ``seat`` may see it (rules.md 2.4, 3.3); ``None``: an onlooker."""
-    if not deal.discarded:
-        return None
-    if seat == deal.dealer or deal.is_over:
-        return deal.discarded
-    if isinstance(deal, DanishDeal) and not deal.options.conceal_discards:
-        return deal.discarded
-    return None
-
-
-def face_up_cards(deal: Deal) -> tuple[Card | None, ...] | None:
-    if not (isinstance(deal, TroccasDeal) and deal.options.show_last_dealt_card):
-        return None
-    return tuple(cards[-1] if cards else None for cards in deal.dealt)
-
-
 def legal_for(deal: Deal, seat: int) -> tuple[Card, ...]:
     if deal.turn != seat:
         return ()
@@ -163,9 +161,6 @@ def observe_public(deal: Deal, layout_seat: int = 0) -> Observation:
 
 def _observation(deal: Deal, seat: int | None, layout_seat: int, see_all: bool) -> Observation:
     """``seat``'s view (None: an onlooker's), laid out from ``layout_seat``."""
-    pots = None
-    if isinstance(deal, DanishDeal):
-        pots = (deal.books.pots[KING_POT], deal.books.pots[PAGAT_POT])
     return Observation(
         game=deal.game,
         options=deal.options,
@@ -178,19 +173,19 @@ def _observation(deal: Deal, seat: int | None, layout_seat: int, see_all: bool) 
         hand=tuple(sorted_cards(deal.holdings[seat])) if seat is not None else (),
         hand_sizes=tuple(len(h) for h in deal.holdings),
         won_tricks=tuple(deal.won),
-        discard=visible_discard(deal, seat),
+        discard=deal.visible_discard(seat),
         discard_made=bool(deal.discarded),
         tricks=tuple(deal.tricks),
         trick=tuple(deal.trick),
         leader=deal.leader,
         named=deal.named,
-        declarations=tuple(deal.declared) if isinstance(deal, DanishDeal) else (),
-        bobs=tuple(deal.bobs) if isinstance(deal, TroccasDeal) else (),
-        face_up=face_up_cards(deal),
-        fool_demanded=isinstance(deal, DanishDeal) and deal.fool_demanded,
+        declarations=deal.declarations_made(),
+        bobs=deal.bobs_made(),
+        face_up=deal.face_up_cards(),
+        fool_demanded=deal.fool_was_demanded,
         ledger=tuple(deal.books.ledger),
         balances=tuple(deal.books.balances),
-        pots=pots,
+        pots=deal.pot_sizes(),
         legal=legal_for(deal, seat) if seat is not None else (),
         counts=tuple(deal.counts) if deal.counts is not None else None,
         all_hands=tuple(tuple(sorted_cards(h)) for h in deal.holdings) if see_all else None,

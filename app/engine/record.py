@@ -21,12 +21,10 @@ from app.engine.cards import (
     codes,
     parse,
 )
-from app.engine.danish import DanishDeal
 from app.engine.deal import Deal, Phase
 from app.engine.games import GAMES, Game
 from app.engine.ledger import KING_POT, PAGAT_POT, Books
 from app.engine.options import BadOptions, Options
-from app.engine.troccas import TroccasDeal
 
 HAND_FORMAT = "trionfi-hand/1"
 RESULT_FORMAT = "trionfi-result/1"
@@ -285,9 +283,7 @@ def result(deal: Deal) -> dict[str, Any]:
         "discard": {"seat": deal.dealer, "cards": codes(deal.discarded)}
         if deal.discarded
         else None,
-        "declarations": [d.to_json() for d in deal.declared]
-        if isinstance(deal, DanishDeal)
-        else [],
+        "declarations": [d.to_json() for d in deal.declarations_made()],
         "tricks": [
             {
                 "number": trick.number,
@@ -298,13 +294,14 @@ def result(deal: Deal) -> dict[str, Any]:
             }
             for trick in deal.tricks
         ],
-        "bobs": [bob.to_json() for bob in deal.bobs] if isinstance(deal, TroccasDeal) else [],
+        "bobs": [bob.to_json() for bob in deal.bobs_made()],
         "ledger": [entry.to_json() for entry in deal.books.ledger],
         "counts": list(deal.counts) if deal.counts is not None else None,
         "balances": list(deal.books.balances),
     }
     if game.has_pots:
         data["pots"] = {POT_NAMES[pot]: deal.books.pots[pot] for pot in (KING_POT, PAGAT_POT)}
-    if isinstance(deal, TroccasDeal):
-        data["teams"] = deal.teams
+    if game.partnerships:
+        counts = deal.counts
+        data["teams"] = [t.to_json() for t in game.team_counts(counts)] if counts else None
     return data

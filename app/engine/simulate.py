@@ -9,8 +9,7 @@ from __future__ import annotations
 from random import Random
 
 from app.engine.actions import Action, CallBob, DemandFool, Discard, IllegalAction, PlayCard
-from app.engine.cards import FOOL, PLAIN_SUITS, Suit
-from app.engine.danish import DanishDeal
+from app.engine.cards import PLAIN_SUITS, Suit
 from app.engine.deal import Deal, Phase
 from app.engine.games import Game
 from app.engine.options import Options
@@ -40,12 +39,7 @@ def random_action(deal: Deal, rng: Random) -> Action:
         legal = deal.legal_cards()
         card = legal[int(rng.random() * len(legal))]
         name = None
-        if (
-            card == FOOL
-            and not deal.trick
-            and isinstance(deal, DanishDeal)
-            and deal.trick_number < 25
-        ):
+        if deal.names_suit(card, deal.trick_number, leading=not deal.trick):
             name = NAMEABLE[int(rng.random() * len(NAMEABLE))]
         return PlayCard(deal.turn, card, name)
     if phase is Phase.DISCARD:

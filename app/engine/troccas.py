@@ -97,6 +97,11 @@ class TroccasDeal(Deal):
     seat_count: ClassVar[int] = SEATS
     trick_count: ClassVar[int] = TRICKS
     discard_size: ClassVar[int] = 2
+    discard_name: ClassVar[str] = "kitty"
+    partnerships: ClassVar[tuple[tuple[int, ...], ...]] = TEAMS
+    par: ClassVar[int] = PAR
+    fixed_options: ClassVar[tuple[str, ...]] = ("chicks_rule",)
+    """The Swiss Chicks rule is decided "before first discard to first hand" (rules.md 3.7)."""
 
     def __init__(
         self,
@@ -125,15 +130,33 @@ class TroccasDeal(Deal):
 
     def _check_discard(self, cards: tuple[Card, ...]) -> None:
         super()._check_discard(cards)
-        top = top_rank(self.chicks)
         for card in cards:
-            if card == FOOL:
-                raise IllegalAction("the Fool may not be put in the kitty")
-            if card in (PAGAT, WORLD):
-                raise IllegalAction("the Magician and the World may not be put in the kitty")
-            if card < 56 and RANK_OF[card] == top:
-                name = "queens" if self.chicks else "kings"
-                raise IllegalAction(f"{name} may not be put in the kitty")
+            reason = self._kitty_refusal(card)
+            if reason is not None:
+                raise IllegalAction(reason)
+
+    def _kitty_refusal(self, card: Card) -> str | None:
+        """Why ``card`` may not go in the kitty (rules.md 3.3); None if it may."""
+        if card == FOOL:
+            return "the Fool may not be put in the kitty"
+        if card in (PAGAT, WORLD):
+            return "the Magician and the World may not be put in the kitty"
+        if card < 56 and RANK_OF[card] == top_rank(self.chicks):
+            name = "queens" if self.chicks else "kings"
+            return f"{name} may not be put in the kitty"
+        return None
+
+    def _discard_refusal(self, card: Card) -> str:
+        return self._kitty_refusal(card) or super()._discard_refusal(card)
+
+    def face_up_cards(self) -> tuple[Card | None, ...] | None:
+        """With "show each player's last dealt card", that card of each seat (rules.md 3.2)."""
+        if not self.options.show_last_dealt_card:
+            return None
+        return tuple(cards[-1] if cards else None for cards in self.dealt)
+
+    def bobs_made(self) -> tuple[Bob, ...]:
+        return tuple(self.bobs)
 
     # ----------------------------------------------------------------- the Bob
 
@@ -198,14 +221,10 @@ class TroccasDeal(Deal):
     def _settle(self) -> None:
         """Each partner gets the team's count minus 36 (rules.md 3.6)."""
         assert self.counts is not None
-        self.teams = []
-        results = [0, 0]
-        for index, seats in enumerate(TEAMS):
-            count = sum(self.counts[s] for s in seats)
-            results[index] = count - PAR
-            self.teams.append({"seats": list(seats), "count": count, "result": count - PAR})
+        teams = self.team_counts(self.counts)
+        self.teams = [team.to_json() for team in teams]
         for seat in range(SEATS):
-            self.books.settle("result", seat, results[team_of(seat)])
+            self.books.settle("result", seat, teams[team_of(seat)].result)
 
     def _copy_into(self, clone: Deal) -> None:
         assert isinstance(clone, TroccasDeal)
