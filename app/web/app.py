@@ -24,18 +24,18 @@ from starlette.types import Scope
 
 from app.paths import STATIC_DIR
 from app.protocol.naming import Program
-from app.web.computers import Computers
-from app.web.damage import damaged_page
-from app.web.deps import Problem, TableDamaged
-from app.web.head import HeadAsGet
-from app.web.limits import Limiters, RateLimits, Slowed
-from app.web.listing import sweep_abandoned
-from app.web.programs import DEFAULT_THINK_MS, LOG_NAME, ProgramPool
-from app.web.render import is_htmx, make_templates, render
-from app.web.replays import UploadedReplays
+from app.web.http.guard import Guard
+from app.web.http.head import HeadAsGet
+from app.web.http.limits import Limiters, RateLimits, Slowed
+from app.web.http.render import is_htmx, make_templates, render
+from app.web.live.computers import Computers
 from app.web.routes import friends, pages, replays, tables
-from app.web.security import Guard
-from app.web.store import DamagedTable, NoSuchTable, SaveFailed, TableStore
+from app.web.routes.damaged import damaged_page
+from app.web.routes.deps import Problem, TableDamaged
+from app.web.show.listing import sweep_abandoned
+from app.web.show.replay import UploadedReplays
+from app.web.storage.store import DamagedTable, NoSuchTable, SaveFailed, TableStore
+from app.web.table.programs import DEFAULT_THINK_MS, LOG_NAME, ProgramPool
 
 log = logging.getLogger(__name__)
 
@@ -66,10 +66,10 @@ def create_app(
     invite links use when the host's own browser opened ``localhost``; ``programs`` are the
     outside programs (``trionfi serve --bot``) offered for computer seats, with their think
     budget in milliseconds. Their faults and stderr go to ``bots.log`` in ``data_dir``.
-    ``limits`` are the rate limits per client address (``app.web.limits``; its defaults if
+    ``limits`` are the rate limits per client address (``app.web.http.limits``; its defaults if
     None). ``inline_computers`` moves the computers inside the person's request, all at once
     (the route tests rely on it); ``trionfi serve`` moves them off the request, one at a time
-    (``app.web.computers``)."""
+    (``app.web.live.computers``)."""
     store = TableStore(Path(data_dir), prove_writable=True)
     pool = ProgramPool(programs, Path(data_dir) / LOG_NAME, think_ms)
     computers = Computers(store, pool, inline=inline_computers)

@@ -143,8 +143,8 @@ def public_url(host: str, port: int) -> str:
 def run(args: argparse.Namespace) -> int:
     # Imported here so that building the CLI's parser stays fast for the other commands.
     from app.protocol.naming import BadProgram, parse_programs  # noqa: PLC0415
-    from app.web.programs import DEFAULT_THINK_MS  # noqa: PLC0415
-    from app.web.store import BadDatabase  # noqa: PLC0415
+    from app.web.storage.store import BadDatabase  # noqa: PLC0415
+    from app.web.table.programs import DEFAULT_THINK_MS  # noqa: PLC0415
 
     try:
         programs = parse_programs(args.bot)
@@ -169,9 +169,9 @@ def serve(args: argparse.Namespace, programs: Sequence[Program], think_ms: int) 
     import uvicorn  # noqa: PLC0415
 
     from app.web.app import create_app  # noqa: PLC0415
-    from app.web.connections import BACKLOG, guarded_protocol  # noqa: PLC0415
-    from app.web.limits import RateLimits  # noqa: PLC0415
-    from app.web.programs import LOG_NAME, probe  # noqa: PLC0415
+    from app.web.http.connections import BACKLOG, guarded_protocol  # noqa: PLC0415
+    from app.web.http.limits import RateLimits  # noqa: PLC0415
+    from app.web.table.programs import LOG_NAME, probe  # noqa: PLC0415
 
     url = public_url(args.host, args.port)
     pinned = bool(os.environ.get(PUBLIC_URL_VARIABLE, "").strip())
@@ -186,7 +186,7 @@ def serve(args: argparse.Namespace, programs: Sequence[Program], think_ms: int) 
         print(f"Programs' faults and standard error are kept in {args.data}/{LOG_NAME}")
     print(f"Open {url} on any device on this network", flush=True)
     # Waiting polls would hold a graceful shutdown up: cut them after a second (the pages
-    # poll again once the server is back). Slow clients: see app/web/connections.py.
+    # poll again once the server is back). Slow clients: see app/web/http/connections.py.
     uvicorn.run(
         app,
         host=args.host,

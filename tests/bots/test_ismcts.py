@@ -20,7 +20,7 @@ from app.engine.observation import observe
 from app.engine.options import GAMES as GAME_KEYS
 from app.engine.rng import stream
 from app.protocol.naming import BadProgram, check_name
-from app.web.runner import available_levels, is_registered, resolve_level
+from app.web.table.players import available_levels, is_registered, resolve_level
 from tests.bots.helpers import deal_at, random_options
 
 TINY = 8

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from app.engine.deal import Deal, Phase
-from app.web.tables import TableSettings
+from app.web.table.model import TableSettings
 from tests.e2e.conftest import Server, Tab, seated_tab
 from tests.web.factory import build_table, play_until
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from app.engine.deal import Deal, Phase
-from app.web.tables import Table, TableSettings
+from app.web.table.model import Table, TableSettings
 from tests.e2e.conftest import Server, Tab, seated_tab
 from tests.e2e.driver import settle
 from tests.web.factory import build_table

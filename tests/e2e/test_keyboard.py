@@ -12,7 +12,7 @@ import pytest
 
 from app.engine.deal import Deal, Phase
 from app.engine.observation import observe
-from app.web.tables import TableSettings
+from app.web.table.model import TableSettings
 from tests.e2e.conftest import Server, Tab, seated_tab, sit_at, table_ready
 from tests.e2e.driver import play_card, settle, state, wait_for_change
 from tests.web.factory import build_table, person_discards, play_until, save

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from app.engine.deal import Phase
-from app.web.tables import TableSettings
+from app.web.table.model import TableSettings
 from tests.e2e.conftest import Server, Tab, seated_tab, table_ready
 from tests.e2e.driver import discard, play_card, play_deal, settle, state
 from tests.web.factory import build_table, person_leads_fool, play_until

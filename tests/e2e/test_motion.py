@@ -11,7 +11,7 @@ import pytest
 
 from app.engine.cards import FOOL
 from app.engine.deal import Deal, Phase
-from app.web.tables import TableSettings
+from app.web.table.model import TableSettings
 from tests.e2e.conftest import Server, Tab, sit_at
 from tests.e2e.driver import settle, state, wait_for_change
 from tests.web.factory import build_table, play_until, save

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from app.engine.deal import Deal
-from app.web.tables import TableSettings
+from app.web.table.model import TableSettings
 from tests.e2e.conftest import Server, Tab, seated_tab
 from tests.e2e.driver import settle, state, wait_for_change
 from tests.e2e.test_play import no_horizontal_scroll

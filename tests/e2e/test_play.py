@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from app.web.tables import TableSettings
+from app.web.table.model import TableSettings
 from tests.e2e.conftest import Server, Tab, seated_tab, sit_at, table_ready
 from tests.e2e.driver import play_deal, settle, state, wait_for_change
 from tests.web.factory import build_table, person_leads_fool, save

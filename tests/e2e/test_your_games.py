@@ -11,7 +11,7 @@ import pytest
 
 from app.engine.deal import Phase
 from app.engine.observation import observe
-from app.web.tables import Seat, TableSettings, hash_token, new_code, new_token
+from app.web.table.model import Seat, TableSettings, hash_token, new_code, new_token
 from tests.e2e.conftest import SIZES, Server, Tab, sit_at, table_ready
 from tests.web.factory import build_table, play_until, save
 

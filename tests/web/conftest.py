@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from app.web import create_app
-from app.web.tables import Table
+from app.web.table.model import Table
 from tests.web.factory import save
 from tests.web.support import Person, TestClient
 

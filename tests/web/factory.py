@@ -20,9 +20,9 @@ from app.engine.deal import Deal, Phase
 from app.engine.match import Match
 from app.engine.observation import observe
 from app.engine.options import Options
-from app.web import runner
-from app.web.store import TableStore
-from app.web.tables import SEAT_NAMES, Seat, Table, TableSettings, hash_token, new_token
+from app.web.storage.store import TableStore
+from app.web.table import players as runner
+from app.web.table.model import SEAT_NAMES, Seat, Table, TableSettings, hash_token, new_token
 
 Wanted = Callable[[Deal], bool]
 

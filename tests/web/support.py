@@ -12,7 +12,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from app.web.deps import SEAT_COOKIE
+from app.web.routes.deps import SEAT_COOKIE
 
 HX = {"HX-Request": "true"}
 TABLE_TAG = re.compile(r'<div id="table"[^>]*>')
@@ -105,7 +105,7 @@ def start(client: TestClient, **form: str) -> Person:
 
 def computers_moved(person: Person, version: int) -> bool:
     """Wait (a long poll) until the table moves on from ``version``; whether it did. For a
-    served app, which moves the computers off the request (``app.web.computers``)."""
+    served app, which moves the computers off the request (``app.web.live.computers``)."""
     headers = {**person.headers, **HX}
     url = f"{person.url}/poll?v={version}&p=&w=20"
     return bool(person.client.get(url, headers=headers).status_code == 200)

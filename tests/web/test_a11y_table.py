@@ -16,10 +16,10 @@ from app.engine.declarations import Declaration
 from app.engine.match import Match
 from app.engine.options import Options
 from app.engine.troccas import Bob
-from app.web.events import Event, Names, bob_text, declaration_text
-from app.web.frames import make_frame
-from app.web.tables import Seat, Table, TableSettings
-from app.web.timeline import SPECTATOR, timeline_of
+from app.web.show.events import Event, Names, bob_text, declaration_text
+from app.web.show.frame import make_frame
+from app.web.show.timeline import SPECTATOR, timeline_of
+from app.web.table.model import Seat, Table, TableSettings
 from tests.web.factory import build_table, person_discards, person_leads_fool, play_out
 from tests.web.friends import create, full_table, join, play_deal, poll, spectator
 from tests.web.support import Person, TestClient, attribute, start

@@ -13,8 +13,8 @@ import pytest
 from app.engine.cards import display_name, parse
 from app.engine.deal import Deal, Phase
 from app.engine.options import Options
-from app.web.render import card_face
-from app.web.tables import TableSettings
+from app.web.http.render import card_face
+from app.web.table.model import TableSettings
 from tests.web.factory import build_table, play_until
 
 VOID = frozenset({"img", "input", "br", "meta", "link", "hr", "source", "wbr"})

@@ -1,4 +1,4 @@
-"""The computers think off the request (``app.web.computers``): a person's click is answered
+"""The computers think off the request (``app.web.live.computers``): a person's click is answered
 with their own move at once, and the computers' moves follow, saved one at a time, reaching
 the page by its poll; the same moves as when they were made inside the request."""
 
@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from app.web import create_app, runner
-from app.web.computers import Computers
+from app.web import create_app
+from app.web.live.computers import Computers
+from app.web.table import players as runner
 from tests.web.factory import build_table, person_discards, save
 from tests.web.support import Person, TestClient, attribute, message, start
 

@@ -14,8 +14,8 @@ import httpx
 
 from app.engine.record import record_of, replay
 from app.web import create_app
-from app.web.deps import SEAT_COOKIE
-from app.web.limits import RateLimits
+from app.web.http.limits import RateLimits
+from app.web.routes.deps import SEAT_COOKIE
 from tests.web.support import attribute
 
 LEGAL = re.compile(r'class="card legal[^"]*"\s+name="(?:card|select)" value="([^"]+)"')

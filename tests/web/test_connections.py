@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 import uvicorn
 
-from app.web.connections import GuardedH11Protocol, connection_cap, guarded_protocol
+from app.web.http.connections import GuardedH11Protocol, connection_cap, guarded_protocol
 from tests.e2e.conftest import free_port
 
 SHORT_S = 0.3

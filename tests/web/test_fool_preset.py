@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from app.engine.record import record_of
-from app.web.store import TableStore
-from app.web.tables import TableSettings
+from app.web.storage.store import TableStore
+from app.web.table.model import TableSettings
 from tests.web.factory import build_table, person_leads_fool
 from tests.web.support import TestClient, attribute, start
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from app.web import create_app
-from app.web.deps import SEAT_COOKIE
-from app.web.presence import presence
+from app.web.live.presence import presence
+from app.web.routes.deps import SEAT_COOKIE
 from tests.web.friends import (
     CONFIRMED,
     act,

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from app.web import create_app
-from app.web.render import card_src, static_url
+from app.web.http.render import card_src, static_url
 from tests.web.factory import build_table
 from tests.web.support import HX, Person, TestClient, start
 

@@ -11,9 +11,9 @@ from markupsafe import escape
 
 from app.engine.options import Options
 from app.paths import STATIC_DIR
-from app.web.forms import OPTION_PREFIX
 from app.web.routes.pages import markdown_page
-from app.web.tables import TableSettings
+from app.web.table.forms import OPTION_PREFIX
+from app.web.table.model import TableSettings
 from tests.web.factory import build_table, person_leads_fool
 from tests.web.support import TestClient
 

@@ -17,7 +17,7 @@ from app.engine.deal import Deal
 from app.engine.games import GAMES
 from app.engine.observation import observe
 from app.engine.options import Options
-from app.web.learn import DIAGRAMS, KING_COVERS_A_PAGE, THE_BOB, Diagram, suit_rows, trumps
+from app.web.show.learn import DIAGRAMS, KING_COVERS_A_PAGE, THE_BOB, Diagram, suit_rows, trumps
 from tests.web.support import TestClient, start
 
 PAGES = ("/strategy", "/strategy/danish-tarok", "/strategy/troccas", "/cards")

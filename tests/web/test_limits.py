@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.web import create_app
-from app.web.limits import Limiter, Rate, RateLimits
+from app.web.http.limits import Limiter, Rate, RateLimits
 from tests.web.support import HX, TestClient, status_of
 
 SMALL = RateLimits(creation=Rate(2, 600.0), lookup=Rate(3, 60.0))

@@ -12,10 +12,10 @@ import time
 from pathlib import Path
 
 from app.web import create_app
-from app.web.deps import RECENT_COOKIE, RECENT_COUNT
-from app.web.limits import Rate, RateLimits
-from app.web.listing import ABANDONED_S, SOLO_LISTED_S, drop_abandoned
-from app.web.store import DB_NAME
+from app.web.http.limits import Rate, RateLimits
+from app.web.routes.deps import RECENT_COOKIE, RECENT_COUNT
+from app.web.show.listing import ABANDONED_S, SOLO_LISTED_S, drop_abandoned
+from app.web.storage.store import DB_NAME
 from tests.web.friends import code_of, create, full_table, join, play_deal
 from tests.web.support import Person, TestClient, attribute, finish_deal, start
 

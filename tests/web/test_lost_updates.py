@@ -25,11 +25,11 @@ from fastapi import FastAPI
 
 from app.engine.deal import Phase
 from app.web import create_app
-from app.web.deps import SEAT_COOKIE
-from app.web.presence import presence
+from app.web.live.presence import presence
 from app.web.routes import tables as table_routes
-from app.web.store import DB_NAME, TableStore
-from app.web.tables import Table
+from app.web.routes.deps import SEAT_COOKIE
+from app.web.storage.store import DB_NAME, TableStore
+from app.web.table.model import Table
 from tests.web.friends import act, create, full_table, join, spectator
 from tests.web.support import HX, TestClient, attribute, status_of
 

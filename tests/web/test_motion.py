@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from app.web.tables import SPEEDS, TableSettings
+from app.web.table.model import SPEEDS, TableSettings
 from tests.web.factory import build_table
 from tests.web.support import TestClient, attribute, start
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from app.web import create_app
-from app.web.store import TableStore
+from app.web.storage.store import TableStore
 from tests.web.friends import CONFIRMED, full_table, play_deal, poll
 from tests.web.support import (
     Person,

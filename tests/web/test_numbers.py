@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from starlette.types import Message
 
-from app.web.forms import MAX_VERSION, whole_number
-from app.web.security import Guard
+from app.web.http.guard import Guard
+from app.web.table.forms import MAX_VERSION, whole_number
 from tests.web.factory import build_table, person_leads_fool
 from tests.web.friends import create, full_table, spectator
 from tests.web.support import HX, Person, TestClient, message, start, status_of

@@ -21,9 +21,9 @@ from app.engine.record import record_of
 from app.engine.record import start as record_start
 from app.protocol.naming import BadProgram, Program, parse_program, parse_programs
 from app.web import create_app
-from app.web.programs import ProgramPool, probe
-from app.web.store import TableStore
-from app.web.tables import Table
+from app.web.storage.store import TableStore
+from app.web.table.model import Table
+from app.web.table.programs import ProgramPool, probe
 from tests.web.friends import CONFIRMED
 from tests.web.support import Person, TestClient, finish_deal, start
 
@@ -229,7 +229,7 @@ def test_a_seat_choice_naming_no_program_of_this_server_is_refused(
 def test_idle_programs_are_told_goodbye_and_the_newest_are_kept(tmp_path: Path) -> None:
     from app.bots.base import get_bot
     from app.engine.options import Options
-    from app.web.programs import program_seat
+    from app.web.table.programs import program_seat
 
     pool = ProgramPool([Program("ref", REFERENCE)], tmp_path / "bots.log", idle_s=60, max_running=2)
     fallback = get_bot("random")

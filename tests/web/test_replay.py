@@ -16,9 +16,9 @@ import pytest
 from app.engine.cards import codes
 from app.engine.record import parse_record, replay, result
 from app.web import create_app
-from app.web.replays import UploadedReplays, build_replay
 from app.web.routes.replays import MAX_RECORD_BYTES
-from app.web.store import DB_NAME
+from app.web.show.replay import UploadedReplays, build_replay
+from app.web.storage.store import DB_NAME
 from tests.web.factory import build_table, play_until
 from tests.web.friends import full_table, play_deal
 from tests.web.support import HX, Person, TestClient, attribute, finish_deal, start, status_of

@@ -21,8 +21,8 @@ from app.engine.match import Match
 from app.engine.options import Options
 from app.engine.record import record_of
 from app.engine.rng import keyed_stream, stream
-from app.web.store import DB_NAME
-from app.web.tables import Table
+from app.web.storage.store import DB_NAME
+from app.web.table.model import Table
 from tests.web.factory import play_out
 from tests.web.friends import code_of, full_table, play_deal, spectator
 from tests.web.support import TestClient, start

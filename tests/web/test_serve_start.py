@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from app.web.serve import LOCK_NAME
-from app.web.store import DB_NAME, TableStore
+from app.web.storage.store import DB_NAME, TableStore
 from tests.e2e.conftest import ROOT, Server, free_port
 from tests.web.factory import build_table
 

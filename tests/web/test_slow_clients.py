@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from app.web.connections import HEADER_S
+from app.web.http.connections import HEADER_S
 from tests.e2e.conftest import ROOT, free_port
 
 pytestmark = pytest.mark.slow

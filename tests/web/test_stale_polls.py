@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from app.web.viewing import PAGE_HEADER
+from app.web.routes.answers import PAGE_HEADER
 from tests.web.friends import create, join
 from tests.web.support import HX, Person, TestClient, attribute
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from app.web import store as store_module
-from app.web.store import DB_NAME, BadDatabase, TableStore
-from app.web.tables import Table
+from app.web.storage import store as store_module
+from app.web.storage.store import DB_NAME, BadDatabase, TableStore
+from app.web.table.model import Table
 from tests.web.factory import build_table
 from tests.web.support import TestClient, start
 

@@ -14,8 +14,8 @@ from app.engine.deal import Phase
 from app.engine.options import Options
 from app.engine.record import parse_record, replay
 from app.web import create_app
-from app.web.deps import SEAT_COOKIE
-from app.web.tables import TableSettings
+from app.web.routes.deps import SEAT_COOKIE
+from app.web.table.model import TableSettings
 from tests.web.factory import (
     build_table,
     person_leads_fool,
@@ -433,7 +433,7 @@ def test_an_earlier_frame_of_the_viewers_own_turn_says_so_in_the_second_person(
 
 
 def test_the_charts_legend_is_in_each_lines_colour_from_the_highest_balance_down() -> None:
-    from app.web.summary import SEAT_COLOURS, balance_chart
+    from app.web.show.summary import SEAT_COLOURS, balance_chart
 
     svg = str(balance_chart([[0, 5], [0, -10], [0, 5]], ["You", "Right", "Left"], SEAT_COLOURS))
     pattern = r'<text x="[^"]+" y="(\d+)" style="fill:([^"]+)" class="legend">([^<]+)<'

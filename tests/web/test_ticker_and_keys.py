@@ -9,7 +9,7 @@ import html as htmlib
 import re
 from typing import Any
 
-from app.web.tables import TableSettings
+from app.web.table.model import TableSettings
 from tests.web.factory import build_table, person_discards, person_leads_fool
 from tests.web.friends import create, full_table, spectator
 from tests.web.support import HX, TestClient, attribute

@@ -19,7 +19,7 @@ from app.engine.deal import Deal, Phase, Trick
 from app.engine.options import Options
 from app.engine.record import parse_record, replay
 from app.engine.winning import why_won
-from app.web.tables import SEAT_NAMES
+from app.web.table.model import SEAT_NAMES
 from tests.web.factory import build_table, play_until
 from tests.web.support import Person, TestClient, finish_deal, start
 

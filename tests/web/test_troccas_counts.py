@@ -8,9 +8,9 @@ import re
 from typing import Any
 
 from app.engine.record import parse_record, replay, result
-from app.web.events import Names
-from app.web.summary import own_team_labels
-from app.web.tables import TableSettings
+from app.web.show.events import Names
+from app.web.show.summary import own_team_labels
+from app.web.table.model import TableSettings
 from tests.web.factory import build_table, play_until
 
 NAMES = ["You", "Right", "Partner", "Left"]

@@ -1,13 +1,14 @@
-""" "Your games" on the home page (the ``trionfi_recent`` cookie, ``app.web.yourgames``) and the
-host's "End the match", which asks first and takes the stand-in controls with the match."""
+""" "Your games" on the home page (the ``trionfi_recent`` cookie, ``app.web.show.yourgames``)
+and the host's "End the match", which asks first and takes the stand-in controls with the
+match."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from app.web.deps import RECENT_COOKIE
-from app.web.presence import presence
+from app.web.live.presence import presence
+from app.web.routes.deps import RECENT_COOKIE
 from tests.web.friends import CONFIRMED, full_table, play_deal
 from tests.web.support import Person, TestClient
 

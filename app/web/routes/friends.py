@@ -24,29 +24,11 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
-from app.web import forms, listing, lobby
-from app.web.actions import Refused
-from app.web.computers import Computers
-from app.web.deps import (
-    ComputersDep,
-    Problem,
-    ProgramsDep,
-    StoreDep,
-    recent_tables,
-    remember_table,
-    require_person,
-    set_seat_cookie,
-)
-from app.web.frames import first_stop
-from app.web.limits import limit_creation, limit_lookup
-from app.web.presence import presence
-from app.web.programs import ProgramPool
-from app.web.render import is_htmx, no_content, render
-from app.web.runner import default_level
-from app.web.store import TableStore
-from app.web.tables import Table, new_code, normal_code
-from app.web.timeline import timeline_of
-from app.web.viewing import (
+from app.web.http.limits import limit_creation, limit_lookup
+from app.web.http.render import is_htmx, no_content, render
+from app.web.live.computers import Computers
+from app.web.live.presence import presence
+from app.web.routes.answers import (
     Lobby,
     frame_for,
     key_of,
@@ -57,6 +39,26 @@ from app.web.viewing import (
     view_response,
     viewer_seen,
 )
+from app.web.routes.deps import (
+    ComputersDep,
+    Problem,
+    ProgramsDep,
+    StoreDep,
+    recent_tables,
+    remember_table,
+    require_person,
+    set_seat_cookie,
+)
+from app.web.show import listing
+from app.web.show.frame import first_stop
+from app.web.show.timeline import timeline_of
+from app.web.storage.store import TableStore
+from app.web.table import forms
+from app.web.table import seats as lobby
+from app.web.table.model import Table, new_code, normal_code
+from app.web.table.moves import Refused
+from app.web.table.players import default_level
+from app.web.table.programs import ProgramPool
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -119,7 +121,7 @@ async def join_by_code(store: StoreDep, code: str = "") -> Response:
 @router.get("/tables")
 async def list_tables(request: Request, store: StoreDep) -> Response:
     """The friends' tables on this server: this browser's, those in use (playing, finished,
-    joined), and the newest ones waiting (``app.web.listing``)."""
+    joined), and the newest ones waiting (``app.web.show.listing``)."""
     context = await listing.tables_context(store, recent_tables(request), time.time())
     return render(request, "pages/tables.html", context)
 

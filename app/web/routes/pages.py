@@ -15,7 +15,8 @@ from starlette.datastructures import FormData
 from app.engine.options import OPTION_LABELS, Options
 from app.paths import STATIC_DIR
 from app.protocol import reference_bot
-from app.web.deps import (
+from app.web.http.render import render
+from app.web.routes.deps import (
     TABLE_ID_LIMIT,
     Problem,
     ProgramsDep,
@@ -23,13 +24,12 @@ from app.web.deps import (
     forget_table,
     recent_entries,
 )
-from app.web.forms import NOLO_HELP, OPTION_PREFIX
-from app.web.learn import DIAGRAMS, fool, suit_rows, trumps
-from app.web.programs import FALLBACK_LEVEL
-from app.web.render import render
-from app.web.runner import LEVEL_LABELS, PAGE_LEVELS, available_levels, default_level
-from app.web.tables import FOOL_PRESETS, SPEEDS
-from app.web.yourgames import your_games
+from app.web.show.learn import DIAGRAMS, fool, suit_rows, trumps
+from app.web.show.yourgames import your_games
+from app.web.table.forms import NOLO_HELP, OPTION_PREFIX
+from app.web.table.model import FOOL_PRESETS, SPEEDS
+from app.web.table.players import LEVEL_LABELS, PAGE_LEVELS, available_levels, default_level
+from app.web.table.programs import FALLBACK_LEVEL
 
 router = APIRouter()
 

@@ -1,4 +1,4 @@
-"""The replay viewer: a finished deal stepped through move by move (``app.web.replays``).
+"""The replay viewer: a finished deal stepped through move by move (``app.web.show.replay``).
 
 - ``/tables/{id}/deals`` lists a table's finished deals, each to replay or download;
 - ``/tables/{id}/deals/{n}?step=k`` shows deal ``n`` after its ``k``-th move; who may see it
@@ -23,17 +23,17 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import UploadFile
 
 from app.engine.record import BadRecord, IllegalActionAt, parse_record, replay
-from app.web import forms
-from app.web.damage import may_download
-from app.web.deps import Problem, StoreDep
-from app.web.render import is_htmx, render
-from app.web.replays import Replay, Unfinished, UploadedReplays, build_replay, replay_of
+from app.web.http.render import is_htmx, render
+from app.web.routes.answers import viewer_seen
+from app.web.routes.damaged import may_download
+from app.web.routes.deps import Problem, StoreDep
 from app.web.routes.tables import finished_record
-from app.web.store import DamagedTable
-from app.web.tables import SEAT_NAMES, Table
-from app.web.timeline import viewer_names
-from app.web.viewing import viewer_seen
-from app.web.views import GAME_NAMES
+from app.web.show.replay import Replay, Unfinished, UploadedReplays, build_replay, replay_of
+from app.web.show.timeline import viewer_names
+from app.web.show.views import GAME_NAMES
+from app.web.storage.store import DamagedTable
+from app.web.table import forms
+from app.web.table.model import SEAT_NAMES, Table
 
 router = APIRouter()
 

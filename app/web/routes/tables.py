@@ -19,11 +19,19 @@ from starlette.datastructures import FormData
 
 from app.engine.match import Match
 from app.engine.record import record_of
-from app.web import actions, forms, runner
-from app.web.actions import Outcome, Refused
-from app.web.computers import Computers
-from app.web.damage import damaged_download, record_download
-from app.web.deps import (
+from app.web.http.limits import limit_creation
+from app.web.http.render import is_htmx
+from app.web.live.computers import Computers
+from app.web.routes.answers import (
+    frame_for,
+    key_of,
+    refuse,
+    respond,
+    view_response,
+    viewer_seen,
+)
+from app.web.routes.damaged import damaged_download, record_download
+from app.web.routes.deps import (
     ComputersDep,
     Problem,
     ProgramsDep,
@@ -32,12 +40,13 @@ from app.web.deps import (
     require_person,
     set_seat_cookie,
 )
-from app.web.frames import first_stop
-from app.web.limits import limit_creation
-from app.web.programs import ProgramPool
-from app.web.render import is_htmx
-from app.web.store import DamagedTable, TableStore
-from app.web.tables import (
+from app.web.show.frame import first_stop
+from app.web.show.timeline import timeline_of
+from app.web.storage.store import DamagedTable, TableStore
+from app.web.table import forms
+from app.web.table import moves as actions
+from app.web.table import players as runner
+from app.web.table.model import (
     SEAT_NAMES,
     Seat,
     Table,
@@ -46,15 +55,8 @@ from app.web.tables import (
     new_table_id,
     new_token,
 )
-from app.web.timeline import timeline_of
-from app.web.viewing import (
-    frame_for,
-    key_of,
-    refuse,
-    respond,
-    view_response,
-    viewer_seen,
-)
+from app.web.table.moves import Outcome, Refused
+from app.web.table.programs import ProgramPool
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -182,7 +184,7 @@ async def _act(
     form: FormData,
 ) -> Response:
     """Apply and save the action (inside the table's ``writing`` block); the computers move
-    after it (``app.web.computers``)."""
+    after it (``app.web.live.computers``)."""
     store, computers = backends
     handler, versioned = entry
     if not table.started:
@@ -235,7 +237,7 @@ def after_action(request: Request, table: Table, seat: int, outcome: Outcome) ->
 async def download(request: Request, table_id: str, number: str, store: StoreDep) -> Response:
     """A finished deal as a hand record (``trionfi-hand/1``): every card is public by then,
     so anyone who may see the table (a spectator of a friends' table too) may download it;
-    a damaged table's filed deals too (``app.web.damage``)."""
+    a damaged table's filed deals too (``app.web.routes.damaged``)."""
     # Every deal takes at least one version, so no deal's number is above the highest version.
     deal_number = forms.address_number(number, "deal", 1, forms.MAX_VERSION)
     try:

@@ -13,9 +13,8 @@ from dataclasses import dataclass, field
 from app.engine.cards import FOOL, SUIT_CODES, Card, Suit, code, display_name
 from app.engine.deal import Phase, Trick
 from app.engine.observation import Observation
-from app.web.events import Event, Names, bob_text, declaration_text
-from app.web.forms import OPTION_PREFIX
-from app.web.rulebook import (
+from app.web.show.events import Event, Names, bob_text, declaration_text
+from app.web.show.rulebook import (
     OptionField,
     RuleLine,
     change_notice,
@@ -23,10 +22,11 @@ from app.web.rulebook import (
     played_with,
     rules_on,
 )
-from app.web.runner import LEVEL_LABELS, player_label
-from app.web.tables import Table
-from app.web.timeline import latest_fallback, standing_in_text
-from app.web.tricklist import TricksPanel, tricks_panel, win_reason
+from app.web.show.timeline import latest_fallback, standing_in_text
+from app.web.show.tricks import TricksPanel, tricks_panel, win_reason
+from app.web.table.forms import OPTION_PREFIX
+from app.web.table.model import Table
+from app.web.table.players import LEVEL_LABELS, player_label
 
 POSITIONS: dict[int, tuple[str, ...]] = {
     3: ("bottom", "right", "left"),
@@ -117,7 +117,7 @@ class Frame:
     """Wait for "Continue" before the next frame (the finished trick stays in view)."""
     summary: object | None = None
     thinking: bool = False
-    """The latest step, and a computer is deciding its move (``app.web.computers``): the page
+    """The latest step, and a computer is deciding its move (``app.web.live.computers``): the page
     polls for it (a page without JavaScript offers Refresh)."""
     presence: tuple[bool | None, ...] = ()
     is_host: bool = False

@@ -1,7 +1,7 @@
 """The home page's "Your games": this browser's tables, newest first, each saying what it
 waits for.
 
-Which tables: the entries of the ``trionfi_recent`` cookie (``app.web.deps``), written when
+Which tables: the entries of the ``trionfi_recent`` cookie (``app.web.routes.deps``), written when
 this browser starts a game against the computer, creates a friends' table, takes a seat at one
 or rejoins it; "Forget" takes one off. The seat cookie that proves a seat is scoped to its
 table's address, so the home page cannot check it, and it need not: a row shows only what
@@ -16,11 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.engine.deal import Phase
-from app.web.frames import declarations_pending
-from app.web.store import DamagedTable, NoSuchTable, TableStore
-from app.web.tables import Table
-from app.web.timeline import SPECTATOR, timeline_of
-from app.web.views import GAME_NAMES
+from app.web.show.frame import declarations_pending
+from app.web.show.timeline import SPECTATOR, timeline_of
+from app.web.show.views import GAME_NAMES
+from app.web.storage.store import DamagedTable, NoSuchTable, TableStore
+from app.web.table.model import Table
 
 YOUR_TURN = "Your turn"
 

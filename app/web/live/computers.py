@@ -26,10 +26,10 @@ import logging
 from starlette.background import BackgroundTask
 from starlette.responses import Response
 
-from app.web import runner
-from app.web.programs import ProgramPool
-from app.web.store import NoSuchTable, SaveFailed, TableStore
-from app.web.tables import Table
+from app.web.storage.store import NoSuchTable, SaveFailed, TableStore
+from app.web.table import players as runner
+from app.web.table.model import Table
+from app.web.table.programs import ProgramPool
 
 log = logging.getLogger(__name__)
 

@@ -48,8 +48,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from app.web.tables import Table
-from app.web.timeline import forget as forget_timeline
+from app.web.show.timeline import forget as forget_timeline
+from app.web.table.model import Table
 
 log = logging.getLogger(__name__)
 Result = TypeVar("Result")

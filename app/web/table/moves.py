@@ -17,9 +17,9 @@ from app.engine.cards import FOOL, SUIT_BY_CODE, Card, display_name
 from app.engine.deal import Deal, Phase
 from app.engine.match import OptionsLocked
 from app.engine.observation import observe
-from app.web import forms
-from app.web.frames import fool_prompt_applies
-from app.web.tables import Table
+from app.web.show.frame import fool_prompt_applies
+from app.web.table import forms
+from app.web.table.model import Table
 
 
 class Refused(Exception):
@@ -168,7 +168,7 @@ def decide(table: Table, seat: int, form: FormData) -> Outcome:
 
 def acknowledge(table: Table, seat: int, form: FormData) -> Outcome:
     """The person has read the declarations: the pages go on after the discard. The click
-    names no version (the computers play on while the person reads, ``app.web.computers``);
+    names no version (the computers play on while the person reads, ``app.web.live.computers``);
     a second one is refused."""
     current_deal(table)
     if table.has_acknowledged(seat):

@@ -14,11 +14,11 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import Response
 
-from app.web.deps import SEAT_COOKIE, Problem, TableDamaged
-from app.web.render import render
-from app.web.store import Damaged, TableStore
-from app.web.tables import Seat
-from app.web.views import GAME_NAMES
+from app.web.http.render import render
+from app.web.routes.deps import SEAT_COOKIE, Problem, TableDamaged
+from app.web.show.views import GAME_NAMES
+from app.web.storage.store import Damaged, TableStore
+from app.web.table.model import Seat
 
 
 def may_download(request: Request, damaged: Damaged) -> bool:

@@ -31,10 +31,10 @@ from app.engine.ledger import KING_POT, PAGAT_POT
 from app.engine.observation import observe
 from app.engine.record import HandRecord, parse_record, replay, start
 from app.engine.troccas import TroccasDeal
-from app.web.events import Names, bob_text, declaration_text, payment_lines, step_events
-from app.web.summary import LedgerRow, ledger_row
-from app.web.timeline import SPECTATOR
-from app.web.views import GAME_NAMES
+from app.web.show.events import Names, bob_text, declaration_text, payment_lines, step_events
+from app.web.show.summary import LedgerRow, ledger_row
+from app.web.show.timeline import SPECTATOR
+from app.web.show.views import GAME_NAMES
 
 UPLOAD_TTL_S = 60 * 60.0
 """How long an uploaded record stays viewable after it was last opened."""

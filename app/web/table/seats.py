@@ -13,11 +13,11 @@ import secrets
 import time
 
 from app.engine.match import Match
-from app.web import runner
-from app.web.actions import Refused
-from app.web.forms import PERSON_CHOICE, FriendsSetup
-from app.web.runner import LEVEL_LABELS
-from app.web.tables import Seat, Table, hash_token, new_seed, new_table_id, new_token
+from app.web.table import players as runner
+from app.web.table.forms import PERSON_CHOICE, FriendsSetup
+from app.web.table.model import Seat, Table, hash_token, new_seed, new_table_id, new_token
+from app.web.table.moves import Refused
+from app.web.table.players import LEVEL_LABELS
 
 
 def new_friends_table(setup: FriendsSetup, code: str) -> tuple[Table, str]:

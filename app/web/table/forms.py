@@ -20,10 +20,10 @@ from starlette.datastructures import FormData
 
 from app.engine.cards import SUIT_BY_CODE, Card, Suit, UnknownCard, parse
 from app.engine.options import GAMES, Options
-from app.web.deps import Problem
-from app.web.programs import PREFIX as PROGRAM_PREFIX
-from app.web.runner import available_levels, default_level
-from app.web.tables import FOOL_ASK, FOOL_PRESETS, SPEEDS, TableSettings
+from app.web.routes.deps import Problem
+from app.web.table.model import FOOL_ASK, FOOL_PRESETS, SPEEDS, TableSettings
+from app.web.table.players import available_levels, default_level
+from app.web.table.programs import PREFIX as PROGRAM_PREFIX
 
 MAX_FIELD = 200
 

@@ -1,6 +1,6 @@
 """Which frame of the deal a response shows, and which one comes next.
 
-The server applies the bots' moves as they are decided (``app.web.computers``); the pages
+The server applies the bots' moves as they are decided (``app.web.live.computers``); the pages
 reveal them one at a time at the table's speed, and while one is still deciding the latest
 frame says so (``Frame.thinking``) and the page polls for its move. A frame is one step of
 the deal's timeline. From a frame the page fetches the next one after a delay (a longer one
@@ -20,11 +20,11 @@ from app.engine.actions import Discard, PlayCard
 from app.engine.cards import FOOL
 from app.engine.deal import Phase
 from app.engine.observation import Observation
-from app.web.runner import computer_to_move, hint_for
-from app.web.summary import build_summary
-from app.web.tables import Table
-from app.web.timeline import SPECTATOR, Timeline, timeline_of
-from app.web.views import Frame
+from app.web.show.summary import build_summary
+from app.web.show.timeline import SPECTATOR, Timeline, timeline_of
+from app.web.show.views import Frame
+from app.web.table.model import Table
+from app.web.table.players import computer_to_move, hint_for
 
 
 def declarations_pending(table: Table, timeline: Timeline, viewer: int) -> bool:

@@ -9,7 +9,7 @@ The list has three parts:
   tables being played, finished matches, lobbies someone has joined.
 - **Just created**: the 10 most recent tables where only their host sits, changed in the last
   ten minutes. A script creating empty tables (held to 10 a minute per address by
-  ``app.web.limits``) can fill only this part, and only for ten minutes.
+  ``app.web.http.limits``) can fill only this part, and only for ten minutes.
 
 Why this and not only expiry: a table's friends find it by its link, QR code or short code,
 never by the list, so a table that nobody has joined yet loses nothing by dropping off it; the
@@ -25,8 +25,8 @@ import logging
 import time
 from typing import Any
 
-from app.web.store import TableStore
-from app.web.views import GAME_NAMES
+from app.web.show.views import GAME_NAMES
+from app.web.storage.store import TableStore
 
 log = logging.getLogger(__name__)
 

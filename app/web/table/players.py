@@ -1,7 +1,7 @@
 """The computer players at a table: which levels the pages offer, and their moves.
 
 Bots move on the server, between a person's actions: ``move_once`` applies one move (saved
-at once, so a reload always shows the truth), and ``app.web.computers`` calls it off the
+at once, so a reload always shows the truth), and ``app.web.live.computers`` calls it off the
 request until a person must act or the deal is over (``advance`` makes them all at once:
 tools, tests); the pages then reveal those moves one at a time. A bot sees only
 ``observe(deal, seat)`` (with the others' hands only under the labelled setting "opponents
@@ -24,9 +24,9 @@ from app.engine.actions import Action, IllegalAction
 from app.engine.observation import Observation, observe
 from app.engine.record import result
 from app.engine.rng import keyed_stream
-from app.web.programs import FALLBACK_LEVEL, ProgramPool, program_seat
-from app.web.programs import PREFIX as PROGRAM_PREFIX
-from app.web.tables import Seat, Table
+from app.web.table.model import Seat, Table
+from app.web.table.programs import FALLBACK_LEVEL, ProgramPool, program_seat
+from app.web.table.programs import PREFIX as PROGRAM_PREFIX
 
 log = logging.getLogger(__name__)
 
@@ -191,7 +191,7 @@ def tell_if_over(table: Table, programs: ProgramPool | None) -> None:
 
 def advance(table: Table, programs: ProgramPool | None = None) -> int:
     """Apply the computers' moves until a person must act or the deal is over; how many
-    moved (all at once: ``app.web.computers`` moves them one at a time, off the request)."""
+    moved (all at once: ``app.web.live.computers`` moves them one at a time, off the request)."""
     moved = 0
     while computer_to_move(table):
         move_once(table, programs)

@@ -16,15 +16,15 @@ from urllib.parse import urlsplit
 from fastapi import Request
 from fastapi.responses import Response
 
-from app.web.deps import viewer_of
-from app.web.frames import make_frame
-from app.web.presence import presence
-from app.web.qr import qr_svg
-from app.web.render import is_htmx, render
-from app.web.runner import player_label
-from app.web.tables import Table
-from app.web.timeline import SPECTATOR
-from app.web.views import GAME_NAMES, Frame
+from app.web.http.qr import qr_svg
+from app.web.http.render import is_htmx, render
+from app.web.live.presence import presence
+from app.web.routes.deps import viewer_of
+from app.web.show.frame import make_frame
+from app.web.show.timeline import SPECTATOR
+from app.web.show.views import GAME_NAMES, Frame
+from app.web.table.model import Table
+from app.web.table.players import player_label
 
 REFUSAL_HEADER = "X-Trionfi-Status"
 POLL_MS = 500

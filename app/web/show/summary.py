@@ -17,9 +17,9 @@ from app.engine.match import Match
 from app.engine.observation import Observation
 from app.engine.options import Options
 from app.engine.troccas import PAR, TEAMS
-from app.web.events import Names, declaration_text, ledger_label
-from app.web.render import signed
-from app.web.rulebook import played_with
+from app.web.http.render import signed
+from app.web.show.events import Names, declaration_text, ledger_label
+from app.web.show.rulebook import played_with
 
 SEAT_COLOURS = ("#1d5fbf", "#c0392b", "#7b3fa0", "#1e8449")
 """Seat colours, shared with the seat panels in the stylesheet (You, Right, third, fourth)."""

@@ -18,10 +18,10 @@ from app.engine.actions import Action
 from app.engine.deal import Deal
 from app.engine.observation import Observation, observe, observe_public
 from app.engine.record import record_of, start
-from app.web.events import Event, Names, payment_lines, step_events
-from app.web.programs import FAULT_SHORT, FAULT_WORDS
-from app.web.runner import LEVEL_LABELS
-from app.web.tables import Fallback, Table
+from app.web.show.events import Event, Names, payment_lines, step_events
+from app.web.table.model import Fallback, Table
+from app.web.table.players import LEVEL_LABELS
+from app.web.table.programs import FAULT_SHORT, FAULT_WORDS
 
 SPECTATOR = -1
 """The viewer key of someone without a seat: they see only what everyone may see."""

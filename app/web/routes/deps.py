@@ -12,10 +12,10 @@ from typing import Annotated
 from fastapi import Depends, Request
 from fastapi.responses import Response
 
-from app.web.computers import Computers
-from app.web.programs import ProgramPool
-from app.web.store import Damaged, TableStore, Untouched
-from app.web.tables import Table
+from app.web.live.computers import Computers
+from app.web.storage.store import Damaged, TableStore, Untouched
+from app.web.table.model import Table
+from app.web.table.programs import ProgramPool
 
 SEAT_COOKIE = "trionfi_seat"
 RECENT_COOKIE = "trionfi_recent"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from app.web.tables import Table
+from app.web.table.model import Table
 
 ABSENT_AFTER = 6.0
 """Seconds without a request before a seat shows as away (background tabs poll once a
