@@ -27,14 +27,13 @@ from app.protocol.naming import Program
 from app.web.http.guard import Guard
 from app.web.http.head import HeadAsGet
 from app.web.http.limits import Limiters, RateLimits, Slowed
-from app.web.http.render import is_htmx, make_templates, render
-from app.web.live.computers import Computers
-from app.web.routes import friends, pages, replays, tables
-from app.web.routes.damaged import damaged_page
-from app.web.routes.deps import Problem, TableDamaged
-from app.web.show.listing import sweep_abandoned
-from app.web.show.replay import UploadedReplays
+from app.web.http.problems import Problem, error_page
+from app.web.http.render import is_htmx, make_templates
+from app.web.routes import friends, home, learn, live, replays, tables
+from app.web.routes.damaged import TableDamaged, damaged_page
+from app.web.site import Site
 from app.web.storage.store import DamagedTable, NoSuchTable, SaveFailed, TableStore
+from app.web.storage.sweep import sweep_abandoned
 from app.web.table.programs import DEFAULT_THINK_MS, LOG_NAME, ProgramPool
 
 log = logging.getLogger(__name__)
@@ -60,26 +59,26 @@ def create_app(
     programs: Sequence[Program] = (),
     think_ms: int = DEFAULT_THINK_MS,
     limits: RateLimits | None = None,
-    inline_computers: bool = True,
+    inline_computers: bool = False,
 ) -> FastAPI:
     """The app on ``data_dir``; ``lan_base`` (``http://192.168.1.20:8000/``) is the address
     invite links use when the host's own browser opened ``localhost``; ``programs`` are the
     outside programs (``trionfi serve --bot``) offered for computer seats, with their think
     budget in milliseconds. Their faults and stderr go to ``bots.log`` in ``data_dir``.
-    ``limits`` are the rate limits per client address (``app.web.http.limits``; its defaults if
-    None). ``inline_computers`` moves the computers inside the person's request, all at once
-    (the route tests rely on it); ``trionfi serve`` moves them off the request, one at a time
-    (``app.web.live.computers``)."""
+    ``limits`` are the rate limits per client address (``app.web.http.limits``; its defaults
+    if None). The computers move off the request, one at a time (``app.web.live.computers``);
+    ``inline_computers`` moves them inside the person's request, all at once, so that a
+    route test sees a POST return with the computers moved."""
     store = TableStore(Path(data_dir), prove_writable=True)
     pool = ProgramPool(programs, Path(data_dir) / LOG_NAME, think_ms)
-    computers = Computers(store, pool, inline=inline_computers)
+    site = Site.build(store, pool, inline_computers, lan_base)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         sweeper = asyncio.create_task(_sweep_idle_programs(pool))
         abandoned = asyncio.create_task(sweep_abandoned(store))
         yield
-        await computers.stop()
+        await site.computers.stop()
         sweeper.cancel()
         abandoned.cancel()
         await asyncio.to_thread(pool.close_all)
@@ -88,18 +87,16 @@ def create_app(
     app = FastAPI(
         title="Trionfi", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
     )
-    app.state.store = store
-    app.state.programs = pool
-    app.state.computers = computers
+    app.state.site = site
     app.state.templates = make_templates()
-    app.state.lan_base = lan_base
     app.state.limiters = Limiters.of(limits or RateLimits())
-    app.state.replays = UploadedReplays()
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(Guard)
     app.add_middleware(HeadAsGet)  # the outermost: HEAD is GET for everything inside
     app.mount("/static", CachedStatic(directory=STATIC_DIR), name="static")
-    app.include_router(pages.router)
+    app.include_router(home.router)
+    app.include_router(learn.router)
+    app.include_router(live.router)
     app.include_router(friends.router)  # before the game's catch-all /tables/{id}/{action}
     app.include_router(tables.router)
     app.include_router(replays.router)  # after tables: its /deals/{n} must not take {n}.json
@@ -150,16 +147,3 @@ def _add_error_pages(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> Response:
         return error_page(request, 400, "Not understood", "That request was not valid.")
-
-
-def error_page(request: Request, status: int, title: str, message: str) -> Response:
-    """A page saying what went wrong; for htmx a partial in place of the page's content,
-    sent with 200 (and the status in ``X-Trionfi-Status``) so the console stays clean."""
-    context = {"title": title, "message": message}
-    if not is_htmx(request):
-        return render(request, "pages/error.html", context, status)
-    response = render(request, "partials/problem_response.html", context)
-    response.headers["X-Trionfi-Status"] = str(status)
-    response.headers["HX-Retarget"] = "#main"
-    response.headers["HX-Reswap"] = "innerHTML"
-    return response

@@ -143,7 +143,7 @@ def public_url(host: str, port: int) -> str:
 def run(args: argparse.Namespace) -> int:
     # Imported here so that building the CLI's parser stays fast for the other commands.
     from app.protocol.naming import BadProgram, parse_programs  # noqa: PLC0415
-    from app.web.storage.store import BadDatabase  # noqa: PLC0415
+    from app.web.storage.database import BadDatabase  # noqa: PLC0415
     from app.web.table.programs import DEFAULT_THINK_MS  # noqa: PLC0415
 
     try:

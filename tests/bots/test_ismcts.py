@@ -20,7 +20,8 @@ from app.engine.observation import observe
 from app.engine.options import GAMES as GAME_KEYS
 from app.engine.rng import stream
 from app.protocol.naming import BadProgram, check_name
-from app.web.table.players import available_levels, is_registered, resolve_level
+from app.web.table.model import Seat
+from app.web.table.players import DEFAULT_LEVEL, PAGE_LEVELS, level_of
 from tests.bots.helpers import deal_at, random_options
 
 TINY = 8
@@ -133,9 +134,8 @@ def test_it_is_an_arena_level_and_never_a_level_of_the_pages() -> None:
     assert "ismcts" not in LEVELS
     with pytest.raises(KeyError):
         get_bot("ismcts")
-    assert not is_registered("ismcts")
-    assert "ismcts" not in available_levels()
-    assert resolve_level("ismcts") in ("easy", "medium", "hard")
+    assert "ismcts" not in PAGE_LEVELS
+    assert level_of(Seat("bot", "Right", level="ismcts")) == DEFAULT_LEVEL  # a page never plays it
     assert isinstance(arena_bot("ismcts", ismcts_iterations=5), IsmctsBot)
     assert arena_bot("medium") is get_bot("medium")
     with pytest.raises(BadProgram):

@@ -8,10 +8,9 @@ from typing import Any
 
 import pytest
 
-from app.web import create_app
 from app.web.table.model import Table
 from tests.web.factory import save
-from tests.web.support import Person, TestClient
+from tests.web.support import Person, TestClient, inline_app
 
 
 @pytest.fixture
@@ -21,7 +20,7 @@ def data_dir(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(data_dir: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(data_dir)) as test_client:
+    with TestClient(inline_app(data_dir)) as test_client:
         yield test_client
 
 

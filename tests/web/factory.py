@@ -22,7 +22,7 @@ from app.engine.observation import observe
 from app.engine.options import Options
 from app.web.storage.store import TableStore
 from app.web.table import players as runner
-from app.web.table.model import SEAT_NAMES, Seat, Table, TableSettings, hash_token, new_token
+from app.web.table.model import Seat, Table, TableSettings, hash_token, new_token, seat_names
 
 Wanted = Callable[[Deal], bool]
 
@@ -79,7 +79,7 @@ def _attempt(
     match.start_deal()
     version += 1
     token = new_token()
-    names = SEAT_NAMES[game]
+    names = seat_names(game)
     seats = [Seat("person", names[0], token_hash=hash_token(token))]
     seats += [Seat("bot", name, level=level) for name in names[1:]]
     table = Table(

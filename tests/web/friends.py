@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from app.web.routes.deps import SEAT_COOKIE
+from app.web.http.cookies import SEAT_COOKIE
 from tests.web.support import HX, Person, TestClient, attribute, computers_moved
 
 CONFIRMED = {"confirm": "yes"}

@@ -12,7 +12,12 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from app.web.routes.deps import SEAT_COOKIE
+from fastapi import FastAPI
+
+from app.web import create_app
+from app.web.http.cookies import SEAT_COOKIE
+from app.web.http.problems import REFUSAL_HEADER
+from app.web.site import Site
 
 HX = {"HX-Request": "true"}
 TABLE_TAG = re.compile(r'<div id="table"[^>]*>')
@@ -26,9 +31,26 @@ def attribute(html: str, name: str) -> str:
     return found.group(1)
 
 
+def inline_app(data_dir: Any, **settings: Any) -> FastAPI:
+    """An app whose computers move inside the person's request, all at once, so that a POST
+    returns with their moves made (``trionfi serve`` moves them off the request)."""
+    return create_app(data_dir, inline_computers=True, **settings)
+
+
+def site_of(app: Any) -> Site:
+    """The services of an app, or of a test client's app."""
+    site: Site = getattr(app, "app", app).state.site
+    return site
+
+
+def away(app: Any, table_id: str, seat: int) -> None:
+    """The person at ``seat`` closed the lid: their page stops polling, so they are away."""
+    site_of(app).presence._seen[table_id].pop(seat)
+
+
 def status_of(response: Any) -> int:
     """The status a refusal stands for: htmx gets 200 and the status in a header."""
-    return int(response.headers.get("X-Trionfi-Status", response.status_code))
+    return int(response.headers.get(REFUSAL_HEADER, response.status_code))
 
 
 def message(html: str) -> str:

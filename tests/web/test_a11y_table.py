@@ -18,7 +18,7 @@ from app.engine.options import Options
 from app.engine.troccas import Bob
 from app.web.show.events import Event, Names, bob_text, declaration_text
 from app.web.show.frame import make_frame
-from app.web.show.timeline import SPECTATOR, timeline_of
+from app.web.show.timeline import SPECTATOR, Timelines
 from app.web.table.model import Seat, Table, TableSettings
 from tests.web.factory import build_table, person_discards, person_leads_fool, play_out
 from tests.web.friends import create, full_table, join, play_deal, poll, spectator
@@ -88,12 +88,13 @@ def every_text(table: Table) -> list[str]:
     """Every announcement of the current deal for every seat and a spectator, and the lists
     the table shows (declarations, Bobs) as each of them reads them."""
     texts: list[str] = []
+    timelines = Timelines()
     for viewer in [*range(len(table.seats)), SPECTATOR]:
-        timeline = timeline_of(table, viewer)
+        timeline = timelines.of(table, viewer)
         events: list[Event] = timeline.events_between(0, timeline.last)
         texts += [event.text for event in events]
         for step in range(timeline.last + 1):
-            frame = make_frame(table, step, viewer=viewer)
+            frame = make_frame(table, timeline, step)
             texts += [f"{name}: {text}" for name, text, _ in frame.declarations()]
             texts += frame.bob_lines()
     return texts

@@ -54,7 +54,7 @@ def test_double_click_plays_once(playing: Person) -> None:
 
 def test_a_card_that_is_not_yours(playing: Person, data_dir: Any) -> None:
     before = snapshot(playing)
-    store = playing.client.app.state.store  # type: ignore[attr-defined]
+    store = playing.client.app.state.site.store  # type: ignore[attr-defined]
     deal = store.get(playing.table_id).match.deal
     theirs = CODES[deal.holdings[1][0]]
     response = playing.post("play", {"version": before[0], "card": theirs})

@@ -25,7 +25,7 @@ def client(data_dir: Path) -> Iterator[TestClient]:
 
 
 def computers(client: TestClient) -> Computers:
-    found: Computers = client.app.state.computers  # type: ignore[attr-defined]
+    found: Computers = client.app.state.site.computers  # type: ignore[attr-defined]
     return found
 
 

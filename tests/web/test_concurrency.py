@@ -13,10 +13,9 @@ from typing import Any
 import httpx
 
 from app.engine.record import record_of, replay
-from app.web import create_app
+from app.web.http.cookies import SEAT_COOKIE
 from app.web.http.limits import RateLimits
-from app.web.routes.deps import SEAT_COOKIE
-from tests.web.support import attribute
+from tests.web.support import attribute, inline_app
 
 LEGAL = re.compile(r'class="card legal[^"]*"\s+name="(?:card|select)" value="([^"]+)"')
 
@@ -86,13 +85,13 @@ async def everyone_at_once(people: list[Browser]) -> list[int]:
 
 
 def test_simultaneous_clicks_at_one_table_apply_once(tmp_path: Path) -> None:
-    app = create_app(tmp_path, limits=UNLIMITED)
+    app = inline_app(tmp_path, limits=UNLIMITED)
 
     async def scenario() -> None:
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
             people = await seat_people(client, 3)
-            store = app.state.store
+            store = app.state.site.store
             table_id = people[0].url.rsplit("/", 1)[1]
             for _ in range(12):
                 deal = store.get(table_id).match.deal
@@ -108,11 +107,11 @@ def test_simultaneous_clicks_at_one_table_apply_once(tmp_path: Path) -> None:
             assert store.get(table_id).version == table.version  # saved as applied
 
     run(scenario())
-    app.state.store.close()
+    app.state.site.store.close()
 
 
 def test_simultaneous_clicks_at_many_tables(tmp_path: Path) -> None:
-    app = create_app(tmp_path, limits=UNLIMITED)
+    app = inline_app(tmp_path, limits=UNLIMITED)
 
     async def one_table(client: httpx.AsyncClient) -> None:
         created = await client.post("/tables", data={"game": "troccas", "speed": "instant"})
@@ -133,4 +132,4 @@ def test_simultaneous_clicks_at_many_tables(tmp_path: Path) -> None:
             await asyncio.gather(*(one_table(client) for _ in range(12)))
 
     run(scenario())
-    app.state.store.close()
+    app.state.site.store.close()

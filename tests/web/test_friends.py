@@ -11,9 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from app.web import create_app
-from app.web.live.presence import presence
-from app.web.routes.deps import SEAT_COOKIE
+from app.web.http.cookies import SEAT_COOKIE
 from tests.web.friends import (
     CONFIRMED,
     act,
@@ -25,11 +23,21 @@ from tests.web.friends import (
     poll,
     spectator,
 )
-from tests.web.support import HX, Person, TestClient, attribute, message, start, status_of
+from tests.web.support import (
+    HX,
+    Person,
+    TestClient,
+    attribute,
+    away,
+    inline_app,
+    message,
+    start,
+    status_of,
+)
 
 
 def table_of(person: Person) -> object:
-    return person.client.app.state.store.get(person.table_id)  # type: ignore[attr-defined]
+    return person.client.app.state.site.store.get(person.table_id)  # type: ignore[attr-defined]
 
 
 # ------------------------------------------------------------------ creating and joining
@@ -268,7 +276,7 @@ def test_the_seated_person_replaces_their_rejoin_link(client: TestClient) -> Non
 def test_a_table_against_the_computer_has_no_rejoin_link(client: TestClient) -> None:
     person = start(client)
     assert person.post("rejoin", {}).status_code == 409
-    assert client.app.state.store.get(person.table_id).seats[0].rejoin_key is None  # type: ignore[attr-defined]
+    assert client.app.state.site.store.get(person.table_id).seats[0].rejoin_key is None  # type: ignore[attr-defined]
 
 
 def test_the_host_hands_an_absent_seat_to_a_computer_and_back(client: TestClient) -> None:
@@ -276,7 +284,7 @@ def test_the_host_hands_an_absent_seat_to_a_computer_and_back(client: TestClient
     host, bo = people[0], people[1]
     assert host.post("standin", {"seat": "1"}).status_code == 409  # Bo is here
     assert bo.post("standin", {"seat": "2"}).status_code == 403  # only the host
-    presence._seen[host.table_id].pop(1)  # Bo closed the lid
+    away(host.client, host.table_id, 1)  # Bo closed the lid
     html = host.get().text
     assert "Let a computer play for P1" in html
     assert host.post("standin", {"seat": "1"}).status_code == 303
@@ -377,7 +385,7 @@ def test_the_invite_link_uses_the_lan_address_when_the_host_opened_localhost(
 ) -> None:
     """``trionfi serve`` on 0.0.0.0 passes its LAN address: a phone cannot follow
     ``localhost``, so the host's own page shows the LAN address instead."""
-    app = create_app(data_dir, lan_base="http://192.0.2.7:8000/")
+    app = inline_app(data_dir, lan_base="http://192.0.2.7:8000/")
     with TestClient(app, base_url="http://localhost:8000") as local:
         host = create(local)
         link = re.search(r'aria-label="Invite link" id="invite-link" value="([^"]+)"', host.html)

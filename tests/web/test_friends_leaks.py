@@ -42,7 +42,7 @@ class Watch:
         self.last = -1
 
     def table(self) -> Any:
-        return self.person.client.app.state.store.get(self.person.table_id)  # type: ignore[attr-defined]
+        return self.person.client.app.state.site.store.get(self.person.table_id)  # type: ignore[attr-defined]
 
     def check(self, html: str) -> None:
         if 'id="table"' not in html or 'data-phase="lobby"' in html:

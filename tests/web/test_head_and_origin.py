@@ -10,10 +10,9 @@ from typing import Any
 
 import pytest
 
-from app.web import create_app
 from app.web.http.render import card_src, static_url
 from tests.web.factory import build_table
-from tests.web.support import HX, Person, TestClient, start
+from tests.web.support import HX, Person, TestClient, inline_app, start
 
 # ------------------------------------------------------------------ HEAD
 
@@ -134,7 +133,7 @@ def test_the_same_origin_is_let_through(client: TestClient, headers: dict[str, s
 @pytest.fixture
 def https_client(data_dir: Path) -> Iterator[TestClient]:
     """The app as reached over https (a proxy in front of it, say)."""
-    with TestClient(create_app(data_dir), base_url="https://testserver") as test_client:
+    with TestClient(inline_app(data_dir), base_url="https://testserver") as test_client:
         yield test_client
 
 

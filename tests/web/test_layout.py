@@ -11,8 +11,8 @@ from markupsafe import escape
 
 from app.engine.options import Options
 from app.paths import STATIC_DIR
-from app.web.routes.pages import markdown_page
-from app.web.table.forms import OPTION_PREFIX
+from app.web.show.markdown import markdown_page
+from app.web.table.forms import option_prefix
 from app.web.table.model import TableSettings
 from tests.web.factory import build_table, person_leads_fool
 from tests.web.support import TestClient
@@ -49,7 +49,7 @@ def test_the_rule_options_are_folded_away_but_all_there(client: TestClient) -> N
     assert "<summary>Rule options" in folded.group(1)
     for game in ("danish-tarok", "troccas"):
         for key in Options.keys_for(game):
-            assert f'name="{OPTION_PREFIX[game]}{key}"' in folded.group(1), key
+            assert f'name="{option_prefix(game)}{key}"' in folded.group(1), key
     assert 'name="fool_preset"' in folded.group(1)
     assert 'name="help_0_2"' in folded.group(1)
     outside = form.replace(folded.group(0), "")

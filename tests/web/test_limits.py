@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from app.web import create_app
 from app.web.http.limits import Limiter, Rate, RateLimits
-from tests.web.support import HX, TestClient, status_of
+from tests.web.support import HX, TestClient, inline_app, status_of
 
 SMALL = RateLimits(creation=Rate(2, 600.0), lookup=Rate(3, 60.0))
 FRIENDS_FORM = {"game": "troccas", "name": "Anna", "seat_0": "person", "seat_1": "easy"}
@@ -20,7 +19,7 @@ GAME_FORM = {"game": "danish-tarok", "speed": "instant"}
 
 @pytest.fixture
 def limited(data_dir: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(data_dir, limits=SMALL)) as client:
+    with TestClient(inline_app(data_dir, limits=SMALL)) as client:
         yield client
 
 
@@ -62,7 +61,7 @@ def test_trying_codes_past_the_burst_gets_a_429(limited: TestClient) -> None:
 
 
 def test_each_address_has_its_own_limit(data_dir: Path) -> None:
-    app = create_app(data_dir, limits=SMALL)
+    app = inline_app(data_dir, limits=SMALL)
     with (
         TestClient(app, client=("192.0.2.1", 5000)) as flooder,
         TestClient(app, client=("192.0.2.2", 5000)) as friend,
@@ -79,14 +78,14 @@ def test_each_address_has_its_own_limit(data_dir: Path) -> None:
 
 def test_limits_can_be_turned_off_for_benchmarks(data_dir: Path) -> None:
     """``trionfi serve --no-rate-limits``: one address creates as many tables as it likes."""
-    app = create_app(data_dir, limits=RateLimits(creation=Rate(1, 600.0), enabled=False))
+    app = inline_app(data_dir, limits=RateLimits(creation=Rate(1, 600.0), enabled=False))
     with TestClient(app, client=("127.0.0.1", 5000)) as bench:
         for _ in range(5):
             assert bench.post("/tables", data=GAME_FORM, follow_redirects=False).status_code == 303
 
 
 def test_an_ipv6_network_counts_as_one_address(data_dir: Path) -> None:
-    app = create_app(data_dir, limits=SMALL)
+    app = inline_app(data_dir, limits=SMALL)
     with (
         TestClient(app, client=("2001:db8:1:2::a", 5000)) as first,
         TestClient(app, client=("2001:db8:1:2:ffff::b", 5000)) as same_home,

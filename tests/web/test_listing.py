@@ -11,13 +11,13 @@ import sqlite3
 import time
 from pathlib import Path
 
-from app.web import create_app
+from app.web.http.cookies import RECENT_COOKIE, RECENT_COUNT
 from app.web.http.limits import Rate, RateLimits
-from app.web.routes.deps import RECENT_COOKIE, RECENT_COUNT
-from app.web.show.listing import ABANDONED_S, SOLO_LISTED_S, drop_abandoned
-from app.web.storage.store import DB_NAME
+from app.web.show.listing import SOLO_LISTED_S
+from app.web.storage.database import DB_NAME
+from app.web.storage.sweep import ABANDONED_S, drop_abandoned
 from tests.web.friends import code_of, create, full_table, join, play_deal
-from tests.web.support import Person, TestClient, attribute, finish_deal, start
+from tests.web.support import Person, TestClient, attribute, finish_deal, inline_app, start
 
 FLOOD = RateLimits(creation=Rate(1000, 0.01))
 EMPTY_TABLE = {"game": "troccas", "name": "Bot", **{f"seat_{i}": "person" for i in range(4)}}
@@ -58,7 +58,7 @@ def part(html: str, title: str) -> str:
 
 
 def test_a_flood_of_empty_tables_pushes_no_table_in_use_off_the_list(data_dir: Path) -> None:
-    app = create_app(data_dir, limits=FLOOD)
+    app = inline_app(data_dir, limits=FLOOD)
     with (
         TestClient(app) as client,
         TestClient(app, client=("192.0.2.66", 4000)) as flooder,
@@ -68,7 +68,7 @@ def test_a_flood_of_empty_tables_pushes_no_table_in_use_off_the_list(data_dir: P
         for _ in range(200):
             response = flooder.post("/friends", data=EMPTY_TABLE, follow_redirects=False)
             assert response.status_code == 303
-        flooded = flooder.portal.call(app.state.store.count)  # type: ignore[union-attr]
+        flooded = flooder.portal.call(app.state.site.store.count)  # type: ignore[union-attr]
         assert flooded == 201
         seen = listing(client)
         assert code in part(seen, "in-use-title")
@@ -109,7 +109,7 @@ def test_abandoned_tables_are_deleted_with_their_rows(client: TestClient, data_d
     for person in (lonely, joined, solo_game, against_computer):
         age(data_dir, person.table_id, ABANDONED_S + 60)
     fresh = create(client)
-    store = client.app.state.store  # type: ignore[attr-defined]
+    store = client.app.state.site.store  # type: ignore[attr-defined]
     client.portal.call(drop_abandoned, store, time.time())  # type: ignore[union-attr]
     assert rows_of(data_dir, lonely.table_id) == (0, 0)
     assert client.get(lonely.url).status_code == 404  # gone from memory too
@@ -131,13 +131,13 @@ def friends_table_with_a_filed_deal(client: TestClient) -> tuple[list[Person], d
 
 
 def test_a_corrupt_friends_table_is_listed_and_shown_as_damaged(data_dir: Path) -> None:
-    with TestClient(create_app(data_dir)) as client:
+    with TestClient(inline_app(data_dir)) as client:
         people, record = friends_table_with_a_filed_deal(client)
         code = code_of(people[0].get().text)
     table_id = people[0].table_id
     with database(data_dir) as db:
         db.execute("UPDATE tables SET data = '{\"id\": broken' WHERE id = ?", (table_id,))
-    with TestClient(create_app(data_dir)) as client:
+    with TestClient(inline_app(data_dir)) as client:
         row = re.search(
             rf"<tr[^>]*>\s*<th[^>]*><a href=\"/tables/{table_id}\">.*?</tr>", listing(client), re.S
         )
@@ -161,7 +161,7 @@ def test_a_corrupt_friends_table_is_listed_and_shown_as_damaged(data_dir: Path) 
 
 
 def test_a_table_this_version_cannot_read_is_damaged_too(data_dir: Path) -> None:
-    with TestClient(create_app(data_dir)) as client:
+    with TestClient(inline_app(data_dir)) as client:
         host = create(client)
     with database(data_dir) as db:
         db.execute(
@@ -169,7 +169,7 @@ def test_a_table_this_version_cannot_read_is_damaged_too(data_dir: Path) -> None
             "summary = 'not json' WHERE id = ?",
             (host.table_id,),
         )
-    with TestClient(create_app(data_dir)) as client:
+    with TestClient(inline_app(data_dir)) as client:
         assert "damaged" in part(listing(client), "in-use-title")
         page = client.get(host.url)
         assert "This table is damaged" in page.text
@@ -177,7 +177,7 @@ def test_a_table_this_version_cannot_read_is_damaged_too(data_dir: Path) -> None
 
 
 def test_a_damaged_table_against_the_computer_stays_its_persons(data_dir: Path) -> None:
-    with TestClient(create_app(data_dir)) as client:
+    with TestClient(inline_app(data_dir)) as client:
         person = start(client)
         finish_deal(person)
         record = person.get("/deals/1.json").json()
@@ -188,7 +188,7 @@ def test_a_damaged_table_against_the_computer_stays_its_persons(data_dir: Path) 
             "UPDATE tables SET data = json_set(data, '$.match', 'lost') WHERE id = ?",
             (person.table_id,),
         )
-    with TestClient(create_app(data_dir)) as client:
+    with TestClient(inline_app(data_dir)) as client:
         own = Person(client, person.table_id, person.token)
         assert "This table is damaged" in own.get().text
         assert own.get("/deals/1.json").json() == record

@@ -24,14 +24,13 @@ import pytest
 from fastapi import FastAPI
 
 from app.engine.deal import Phase
-from app.web import create_app
-from app.web.live.presence import presence
+from app.web.http.cookies import SEAT_COOKIE
 from app.web.routes import tables as table_routes
-from app.web.routes.deps import SEAT_COOKIE
-from app.web.storage.store import DB_NAME, TableStore
+from app.web.storage.database import DB_NAME
+from app.web.storage.store import TableStore
 from app.web.table.model import Table
 from tests.web.friends import act, create, full_table, join, spectator
-from tests.web.support import HX, TestClient, attribute, status_of
+from tests.web.support import HX, TestClient, attribute, away, inline_app, status_of
 
 NOT_SAVED = "Could not save; nothing was changed. Try again."
 FORM = {"content-type": "application/x-www-form-urlencoded"}
@@ -45,7 +44,7 @@ def run(scenario: Coroutine[Any, Any, None]) -> None:
 
 
 def store_of(app: FastAPI) -> TableStore:
-    store: TableStore = app.state.store
+    store: TableStore = app.state.site.store
     return store
 
 
@@ -143,7 +142,7 @@ def test_a_slow_stand_in_never_undoes_the_discard(
     """The host's stand-in body arrives slowly; meanwhile the table in memory is replaced (a
     failed action drops it, or the cache evicts it) and the dealer discards. The stand-in then
     applies to the table *with* the discard, and a restart shows both."""
-    app = create_app(tmp_path)
+    app = inline_app(tmp_path)
     store = store_of(app)
     monkeypatch.setitem(table_routes.HANDLERS, "play", (broken_play, True))
 
@@ -155,7 +154,7 @@ def test_a_slow_stand_in_never_undoes_the_discard(
             html = await seats[0].page()
             assert attribute(html, "data-phase") == "discard"
             assert attribute(html, "data-turn") == "0"  # the host deals and discards
-            presence._seen[table_id].pop(2)  # P2 closed the lid: their seat may go
+            away(app, table_id, 2)  # P2 closed the lid: their seat may go
 
             body = SlowBody(b"seat=2")
             headers = {**seats[0].cookie, **FORM}
@@ -201,9 +200,8 @@ def app_dir(tmp_path: Path) -> Path:
 @pytest.fixture
 def impatient(app_dir: Path) -> Iterator[TestClient]:
     """The app on a store whose saves give up after 0.2 s on a locked file (not 5 s)."""
-    app = create_app(app_dir)
-    store_of(app).close()
-    app.state.store = TableStore(app_dir, busy_timeout=0.2)
+    app = inline_app(app_dir)
+    store_of(app).database.busy_timeout = 0.2  # before any save opens a connection
     with TestClient(app) as client:
         yield client
     store_of(app).close()
@@ -310,10 +308,10 @@ def test_creating_a_table_whose_save_fails_sets_no_seat(
 def test_a_stuck_save_holds_up_nobody_else(tmp_path: Path) -> None:
     """While one table's save waits on the locked file, /healthz and another table's page
     (read back from the database) answer; the stuck save goes through once the lock goes."""
-    app = create_app(tmp_path)
+    app = inline_app(tmp_path)
     store = store_of(app)
     saving = threading.Event()
-    plain_save = store.save
+    plain_save = store.database.save
 
     def watched_save(table: Table) -> None:
         saving.set()
@@ -329,7 +327,7 @@ def test_a_stuck_save_holds_up_nobody_else(tmp_path: Path) -> None:
             discard = {"version": attribute(html, "data-version"), "card": LEGAL.findall(html)[:3]}
             locker = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)
             locker.execute("BEGIN IMMEDIATE")  # another process writes
-            store.save = watched_save  # type: ignore[method-assign]
+            store.database.save = watched_save  # type: ignore[method-assign]
             saving_discard = asyncio.create_task(stuck[0].post("discard", discard))
             await asyncio.to_thread(saving.wait, 10)
             health = await client.get("/healthz")

@@ -10,7 +10,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-from app.web import create_app
 from app.web.storage.store import TableStore
 from tests.web.friends import CONFIRMED, full_table, play_deal, poll
 from tests.web.support import (
@@ -18,6 +17,7 @@ from tests.web.support import (
     TestClient,
     attribute,
     finish_deal,
+    inline_app,
     message,
     start,
     status_of,
@@ -75,7 +75,7 @@ def test_the_chicks_rule_turned_on_between_deals_against_the_computer(
     assert record(person, 1)["options"] == {}
     assert record(person, 2)["options"] == {"chicks_rule": True}
 
-    with TestClient(create_app(data_dir)):  # a restart reads the saved table back
+    with TestClient(inline_app(data_dir)):  # a restart reads the saved table back
         store = TableStore(data_dir)
         table = store.get(person.table_id)
         store.close()

@@ -15,7 +15,7 @@ import pytest
 from starlette.types import Message
 
 from app.web.http.guard import Guard
-from app.web.table.forms import MAX_VERSION, whole_number
+from app.web.http.reading import MAX_VERSION, whole_number
 from tests.web.factory import build_table, person_leads_fool
 from tests.web.friends import create, full_table, spectator
 from tests.web.support import HX, Person, TestClient, message, start, status_of
@@ -28,7 +28,7 @@ path is sent as %20 and reads back as one, but is left to the query's cases."""
 
 
 def version_of(person: Person) -> int:
-    table = person.client.app.state.store.get(person.table_id)  # type: ignore[attr-defined]
+    table = person.client.app.state.site.store.get(person.table_id)  # type: ignore[attr-defined]
     version: int = table.version
     return version
 
@@ -151,7 +151,7 @@ def test_join_seats(client: TestClient, raw: str) -> None:
     assert status_of(response) == 400
     assert "seat" in message(watcher.html)
     assert version_of(host) == before
-    table = client.app.state.store.get(host.table_id)  # type: ignore[attr-defined]
+    table = client.app.state.site.store.get(host.table_id)  # type: ignore[attr-defined]
     assert table.free_seats() == [1, 2]
 
 

@@ -20,12 +20,11 @@ from app.engine.observation import observe
 from app.engine.record import record_of
 from app.engine.record import start as record_start
 from app.protocol.naming import BadProgram, Program, parse_program, parse_programs
-from app.web import create_app
 from app.web.storage.store import TableStore
 from app.web.table.model import Table
 from app.web.table.programs import ProgramPool, probe
 from tests.web.friends import CONFIRMED
-from tests.web.support import Person, TestClient, finish_deal, start
+from tests.web.support import Person, TestClient, finish_deal, inline_app, start
 
 ROOT = Path(__file__).parents[2]
 REFERENCE = f"{sys.executable} {ROOT / 'app' / 'protocol' / 'reference_bot.py'}"
@@ -43,12 +42,12 @@ def served(tmp_path: Path) -> Iterator[tuple[TestClient, Path]]:
         Program("slow", f"{MISBEHAVING} timeout"),
     ]
     data = tmp_path / "data"
-    with TestClient(create_app(data, programs=programs, think_ms=150)) as client:
+    with TestClient(inline_app(data, programs=programs, think_ms=150)) as client:
         yield client, data
 
 
 def table_of(client: TestClient, person: Person) -> Table:
-    store: TableStore = client.app.state.store  # type: ignore[attr-defined]
+    store: TableStore = client.app.state.site.store  # type: ignore[attr-defined]
     table = store.get(person.table_id)
     assert table is not None
     return table
@@ -172,10 +171,10 @@ def test_a_table_whose_program_is_gone_after_a_restart_goes_on_with_the_fallback
     tmp_path: Path,
 ) -> None:
     data = tmp_path / "data"
-    with TestClient(create_app(data, programs=[Program("ref", REFERENCE)])) as client:
+    with TestClient(inline_app(data, programs=[Program("ref", REFERENCE)])) as client:
         person = start(client, game="danish-tarok", difficulty="program:ref")
         table_id, token = person.table_id, person.token
-    with TestClient(create_app(data)) as client:
+    with TestClient(inline_app(data)) as client:
         person = Person(client, table_id, token)
         finish_deal(person)
         assert "Medium plays for it (not running here)" in person.get().text
@@ -203,7 +202,7 @@ def test_a_friends_table_seats_a_program_and_its_processes_end_with_the_match(
     assert "Program ref" in host.get().text
     host.post("start", {})
     finish_deal(host)
-    pool: ProgramPool = client.app.state.programs  # type: ignore[attr-defined]
+    pool: ProgramPool = client.app.state.site.programs  # type: ignore[attr-defined]
     assert pool.running(table_id) == [1]
     process = pool._running[(table_id, 1)].bot.process
     assert process is not None

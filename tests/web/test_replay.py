@@ -15,13 +15,22 @@ import pytest
 
 from app.engine.cards import codes
 from app.engine.record import parse_record, replay, result
-from app.web import create_app
 from app.web.routes.replays import MAX_RECORD_BYTES
-from app.web.show.replay import UploadedReplays, build_replay
-from app.web.storage.store import DB_NAME
+from app.web.show.replay import Replay, build_replay
+from app.web.storage.database import DB_NAME
+from app.web.storage.uploads import Uploads
 from tests.web.factory import build_table, play_until
 from tests.web.friends import full_table, play_deal
-from tests.web.support import HX, Person, TestClient, attribute, finish_deal, start, status_of
+from tests.web.support import (
+    HX,
+    Person,
+    TestClient,
+    attribute,
+    finish_deal,
+    inline_app,
+    start,
+    status_of,
+)
 
 EXAMPLES = Path("/work/shared/examples")
 GAMES = ["danish-tarok", "troccas"]
@@ -173,7 +182,7 @@ def upload(client: TestClient, content: bytes, name: str = "deal.json") -> Any:
 
 
 def kept(client: TestClient) -> int:
-    replays: UploadedReplays = client.app.state.replays  # type: ignore[attr-defined]
+    replays: Uploads[Replay] = client.app.state.site.uploads  # type: ignore[attr-defined]
     return len(replays._entries)
 
 
@@ -200,7 +209,7 @@ def test_an_uploaded_example_steps_like_a_tables_deal(example: str, client: Test
 def test_an_unknown_or_forgotten_upload_is_a_404(client: TestClient) -> None:
     assert client.get("/replay/" + "A" * 22).status_code == 404
     assert client.get("/replay/not-a-key").status_code == 404
-    forgetful = UploadedReplays(ttl_s=10)
+    forgetful: Uploads[Replay] = Uploads(ttl_s=10)
     record = parse_record(json.loads((EXAMPLES / "troccas-complete.json").read_text()))
     shown = build_replay(record, ["You", "Right", "Partner", "Left"], None)
     key = forgetful.keep(shown, now=0)
@@ -256,18 +265,18 @@ def test_an_upload_without_a_file_asks_for_one(client: TestClient) -> None:
 
 
 def test_uploads_are_kept_for_the_viewing_only(data_dir: Path) -> None:
-    with TestClient(create_app(data_dir)) as client:
+    with TestClient(inline_app(data_dir)) as client:
         response = upload(client, (EXAMPLES / "troccas-complete.json").read_bytes())
         address = response.headers["location"]
         assert client.get(address).status_code == 200
-    with TestClient(create_app(data_dir)) as client:  # a restart forgets them
+    with TestClient(inline_app(data_dir)) as client:  # a restart forgets them
         assert client.get(address).status_code == 404
     save_path = list(data_dir.iterdir()) if data_dir.exists() else []
     assert all("replay" not in path.name for path in save_path)
 
 
 def test_a_damaged_tables_deals_replay_for_its_person_only(data_dir: Path) -> None:
-    with TestClient(create_app(data_dir)) as client:
+    with TestClient(inline_app(data_dir)) as client:
         person = start(client)
         finish_deal(person)
         version = int(attribute(person.get().text, "data-version"))
@@ -277,7 +286,7 @@ def test_a_damaged_tables_deals_replay_for_its_person_only(data_dir: Path) -> No
             "UPDATE tables SET data = json_set(data, '$.match', 'lost') WHERE id = ?",
             (person.table_id,),
         )
-    with TestClient(create_app(data_dir)) as client:
+    with TestClient(inline_app(data_dir)) as client:
         own = Person(client, person.table_id, person.token)
         assert f'href="{own.url}/deals/1">replay' in own.get().text
         page = own.get("/deals/1?step=1")

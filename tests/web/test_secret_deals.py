@@ -21,7 +21,7 @@ from app.engine.match import Match
 from app.engine.options import Options
 from app.engine.record import record_of
 from app.engine.rng import keyed_stream, stream
-from app.web.storage.store import DB_NAME
+from app.web.storage.database import DB_NAME
 from app.web.table.model import Table
 from tests.web.factory import play_out
 from tests.web.friends import code_of, full_table, play_deal, spectator

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from app.web.serve import LOCK_NAME
-from app.web.storage.store import DB_NAME, TableStore
+from app.web.storage.database import DB_NAME
+from app.web.storage.store import TableStore
 from tests.e2e.conftest import ROOT, Server, free_port
 from tests.web.factory import build_table
 

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from app.web.storage import store as store_module
-from app.web.storage.store import DB_NAME, BadDatabase, TableStore
+from app.web.storage.database import DB_NAME, BadDatabase
+from app.web.storage.store import TableStore
 from app.web.table.model import Table
 from tests.web.factory import build_table
 from tests.web.support import TestClient, start
@@ -36,8 +37,8 @@ def test_an_older_database_opens_and_moves_its_deals_out(tmp_path: Path) -> None
     assert loaded is not None
     assert len(loaded.match.records) == 2
     assert loaded.has_acknowledged(0) == (loaded.deal_number == 3)
-    store.save(loaded)  # the finished deals go into their own rows, once
-    store.save(loaded)
+    store.database.save(loaded)  # the finished deals go into their own rows, once
+    store.database.save(loaded)
     store.forget(table.id)
     again = store.get(table.id)
     assert again is not None
@@ -92,7 +93,7 @@ def test_a_refused_request_keeps_the_table_in_memory(client: TestClient) -> None
     """A forged or refused request (not your seat) changes nothing, so the store keeps its
     copy instead of replaying the table from the database for every such request."""
     person = start(client)
-    store = client.app.state.store  # type: ignore[attr-defined]
+    store = client.app.state.site.store  # type: ignore[attr-defined]
     kept = store._tables[person.table_id]
     response = client.post(f"/tables/{person.table_id}/play", data={"version": "1"})
     assert response.status_code == 403

@@ -13,8 +13,7 @@ from app.engine.cards import code, display_name, parse
 from app.engine.deal import Phase
 from app.engine.options import Options
 from app.engine.record import parse_record, replay
-from app.web import create_app
-from app.web.routes.deps import SEAT_COOKIE
+from app.web.http.cookies import SEAT_COOKIE
 from app.web.table.model import TableSettings
 from tests.web.factory import (
     build_table,
@@ -22,7 +21,15 @@ from tests.web.factory import (
     person_to,
     play_until,
 )
-from tests.web.support import TestClient, attribute, finish_deal, message, start, status_of
+from tests.web.support import (
+    TestClient,
+    attribute,
+    finish_deal,
+    inline_app,
+    message,
+    start,
+    status_of,
+)
 
 Seat = Any
 
@@ -401,7 +408,7 @@ def test_a_restart_shows_the_same_table(client: TestClient, data_dir: Path) -> N
     _, _, version = person.state()
     person.post("discard", {"version": version, "card": person.legal()[:3]})
     before = person.get().text
-    with TestClient(create_app(data_dir)) as again:
+    with TestClient(inline_app(data_dir)) as again:
         after = again.get(person.url, headers=person.headers).text
     assert attribute(after, "data-version") == attribute(before, "data-version")
     assert re.findall(r'data-card="([^"]+)"', after) == re.findall(r'data-card="([^"]+)"', before)

@@ -19,7 +19,7 @@ from app.engine.deal import Deal, Phase, Trick
 from app.engine.options import Options
 from app.engine.record import parse_record, replay
 from app.engine.winning import why_won
-from app.web.table.model import SEAT_NAMES
+from app.web.table.model import seat_names
 from tests.web.factory import build_table, play_until
 from tests.web.support import Person, TestClient, finish_deal, start
 
@@ -63,7 +63,7 @@ def test_the_panel_lists_every_trick_of_a_deal_played_through(
     finish_deal(person)
     page = person.get().text
     deal = recorded_deal(person)
-    names = SEAT_NAMES[game]
+    names = seat_names(game)
     rows = rows_of(panel_of(page))
     assert len(rows) == deal.trick_count == len(deal.tricks)
     assert [int(attrs["trick"]) for attrs, _ in rows] == list(range(deal.trick_count, 0, -1))
@@ -122,7 +122,7 @@ def test_the_badges_say_why_the_trick_was_won(client: TestClient, seat: Seat) ->
     trick_box = re.search(r'<div id="trick".*?<p class="status"', page, re.S)
     assert trick_box
     why = why_won(last.cards, last.named, False).text()
-    assert f"won by {SEAT_NAMES['danish-tarok'][last.winner]}: {why}" in html_lib.unescape(
+    assert f"won by {seat_names('danish-tarok')[last.winner]}: {why}" in html_lib.unescape(
         trick_box.group(0)
     )
     assert f": </span>{why}</span></p>" in html_lib.unescape(trick_box.group(0))
@@ -184,7 +184,7 @@ def test_why_texts_in_built_positions(
         pytest.skip("no seed gave the position")
     person = seat(table, token)
     trick = deal.tricks[-1]
-    winner = SEAT_NAMES["danish-tarok"][trick.winner]
+    winner = seat_names("danish-tarok")[trick.winner]
     page = html_lib.unescape(person.html)
     assert re.search(rf"Trick {trick.number}, won by {winner}: [^\"]*{re.escape(phrase)}", page)
     attrs, text = rows_of(panel_of(person.html))[0]

@@ -7,10 +7,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from app.web.live.presence import presence
-from app.web.routes.deps import RECENT_COOKIE
+from app.web.http.cookies import RECENT_COOKIE
 from tests.web.friends import CONFIRMED, full_table, play_deal
-from tests.web.support import Person, TestClient
+from tests.web.support import Person, TestClient, away, site_of
 
 TROCCAS_TABLE = {"game": "troccas", "name": "Anna", "speed": "instant"}
 TROCCAS_SEATS = {"seat_0": "person", "seat_1": "person", "seat_2": "easy", "seat_3": "easy"}
@@ -159,15 +158,15 @@ def test_stand_in_controls_go_with_the_match(client: TestClient) -> None:
     people = full_table(client)
     host = people[0]
     play_deal(people)
-    presence._seen[host.table_id].pop(1)  # P1 closed the lid
-    presence._seen[host.table_id].pop(2)
+    away(host.client, host.table_id, 1)  # P1 closed the lid
+    away(host.client, host.table_id, 2)
     assert host.post("standin", {"seat": "2"}).status_code == 303
     html = host.get().text
     assert "Let a computer play for P1" in html
     assert "Give P2 the seat back" in html
     assert "Play myself again" in people[2].get().text
     assert host.post("end", CONFIRMED).status_code == 303
-    presence._seen[host.table_id].pop(1, None)
+    site_of(host.client).presence._seen[host.table_id].pop(1, None)
     html = host.get().text
     assert "Let a computer play for" not in html
     assert "seat back" not in html

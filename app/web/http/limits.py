@@ -34,7 +34,7 @@ from ipaddress import IPv6Address, ip_address, ip_network
 
 from fastapi import Request
 
-from app.web.routes.deps import Problem
+from app.web.http.problems import Problem
 
 MAX_ADDRESSES = 10_000
 

@@ -5,8 +5,8 @@ One task per table (``Computers.wake``, or ``wake_after`` the answer is sent) mo
 computers until a person must act or the deal is over. Each move is decided in a worker
 thread while the task holds the table's lock (``store.writing``), exactly as the request
 used to, so a page never shows a move half applied, two moves are never made for one seat,
-and the moves are the same ones (``runner.bot_rng`` keys them by the table's secret seed and
-the deal's step). After each save the pages' polls are woken (``store.changed``), so the
+and the moves are the same ones (``players.bot_rng`` keys them by the table's secret seed and
+the deal's step). After each save the pages' polls are woken (``PollBus.changed``), so the
 moves reach every page by the live updates that friends' tables already use; the page says
 "Right is thinking…" meanwhile. A click while a computer thinks waits for the lock and is
 then refused as stale (it is not the person's turn).
@@ -26,23 +26,27 @@ import logging
 from starlette.background import BackgroundTask
 from starlette.responses import Response
 
+from app.web.live.bus import PollBus
 from app.web.storage.store import NoSuchTable, SaveFailed, TableStore
-from app.web.table import players as runner
+from app.web.table import players
 from app.web.table.model import Table
 from app.web.table.programs import ProgramPool
 
 log = logging.getLogger(__name__)
 
 COMPUTER = -2
-"""Who made a change the computers made (``store.changed``): no seat, and not a spectator
+"""Who made a change the computers made (``PollBus.changed``): no seat, and not a spectator
 (``None``), so that every page's poll answers it."""
 
 
 class Computers:
     """The computers' moves at every table of one app."""
 
-    def __init__(self, store: TableStore, programs: ProgramPool, inline: bool) -> None:
+    def __init__(
+        self, store: TableStore, bus: PollBus, programs: ProgramPool, inline: bool
+    ) -> None:
         self.store = store
+        self.bus = bus
         self.programs = programs
         self.inline = inline
         self._tasks: dict[str, asyncio.Task[None]] = {}
@@ -52,14 +56,14 @@ class Computers:
         inline, the computers' moves until a person must act; otherwise only the programs
         hear the result of a deal that action ended."""
         if self.inline:
-            runner.advance(table, self.programs)
+            players.advance(table, self.programs)
         else:
-            runner.tell_if_over(table, self.programs)
+            players.tell_if_over(table, self.programs)
 
     def wake(self, table: Table) -> None:
         """Start the table's task if a computer is to move and none is running (call on the
         event loop, with the table as just saved or read, under its lock)."""
-        if self.inline or not runner.computer_to_move(table):
+        if self.inline or not players.computer_to_move(table):
             return
         self._start(table.id)
 
@@ -67,7 +71,7 @@ class Computers:
         """``response``, which wakes the table's computers once it is sent: their thinking
         runs in Python threads, which share the interpreter with the event loop, so it
         would hold up the sending of the very answer that shows the person's move."""
-        if not self.inline and runner.computer_to_move(table):
+        if not self.inline and players.computer_to_move(table):
             response.background = BackgroundTask(self._wake_now, table.id)
         return response
 
@@ -104,7 +108,7 @@ class Computers:
     async def _move_all(self, table_id: str) -> None:
         try:
             while await self._move(table_id):
-                self.store.changed(table_id, COMPUTER)
+                self.bus.changed(table_id, COMPUTER)
         except (NoSuchTable, SaveFailed) as error:
             log.warning("the computers at table %s stopped: %r", table_id, error)
         except Exception:
@@ -114,15 +118,15 @@ class Computers:
         """One computer's move, decided and saved under the table's lock; False if a person
         is to act (or the deal is over)."""
         async with self.store.writing(table_id) as table:
-            if not runner.computer_to_move(table):
+            if not players.computer_to_move(table):
                 return False
             await asyncio.to_thread(self._decide_and_apply, table)
             await self.store.commit(table)
             return True
 
     def _decide_and_apply(self, table: Table) -> None:
-        runner.move_once(table, self.programs)
-        runner.tell_if_over(table, self.programs)
+        players.move_once(table, self.programs)
+        players.tell_if_over(table, self.programs)
 
     def _forget(self, table_id: str, done: asyncio.Task[None]) -> None:
         if self._tasks.get(table_id) is done:

@@ -64,7 +64,3 @@ def rules_mark(table: Table) -> str:
         return ""
     options = table.match.options
     return "R" + "".join(str(int(getattr(options, key))) for key in options.keys_for(table.game))
-
-
-presence = Presence()
-"""The one tracker of this process (table ids are unique, so apps in one process share it)."""

@@ -14,17 +14,32 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import Response
 
+from app.engine.games import GAMES
+from app.web.http.cookies import seat_token
+from app.web.http.problems import Problem
 from app.web.http.render import render
-from app.web.routes.deps import SEAT_COOKIE, Problem, TableDamaged
-from app.web.show.views import GAME_NAMES
-from app.web.storage.store import Damaged, TableStore
+from app.web.storage.database import Damaged
+from app.web.storage.store import TableStore
 from app.web.table.model import Seat
+
+
+class TableDamaged(Problem):
+    """The table's saved row cannot be read: its page says so and offers its finished deals."""
+
+    def __init__(self, damaged: Damaged) -> None:
+        super().__init__(
+            500,
+            "This table is damaged",
+            "This table was saved, but its saved state is damaged or was written by a version "
+            "of Trionfi that this one cannot read, so it cannot be shown or played any more.",
+        )
+        self.damaged = damaged
 
 
 def may_download(request: Request, damaged: Damaged) -> bool:
     if damaged.is_friends:
         return True
-    token = request.cookies.get(SEAT_COOKIE)
+    token = seat_token(request)
     return any(Seat("person", "", token_hash=known).admits(token) for known in damaged.seat_hashes)
 
 
@@ -55,7 +70,7 @@ async def damaged_download(
             404, "No such deal", "That deal's hand record is not kept, or cannot be read."
         )
     game = record.get("game")
-    known = game if isinstance(game, str) and game in GAME_NAMES else "deal"
+    known = game if isinstance(game, str) and game in GAMES else "deal"
     return record_download(record, known, damaged.id, number)
 
 

@@ -1,8 +1,9 @@
-"""Dependencies of the routes (FastAPI ``Annotated`` aliases) and the seat cookie.
+"""What a route is given: its app's ``Site`` (a FastAPI ``Annotated`` dependency), and who is
+asking at a table.
 
-A person's seat is proved by a random secret token in an HttpOnly, SameSite=Lax cookie scoped
-to the table's address; the table stores only its hash. A request without the right token is
-refused with 403 and a page that says so.
+A person's seat is proved by the seat cookie (``app.web.http.cookies``): a random secret
+token whose hash the seat keeps. A request without the right token is refused with 403 and a
+page that says so.
 """
 
 from __future__ import annotations
@@ -10,74 +11,23 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import Depends, Request
-from fastapi.responses import Response
 
-from app.web.live.computers import Computers
-from app.web.storage.store import Damaged, TableStore, Untouched
+from app.web.http.cookies import seat_token
+from app.web.http.problems import Problem
+from app.web.site import Site
 from app.web.table.model import Table
-from app.web.table.programs import ProgramPool
-
-SEAT_COOKIE = "trionfi_seat"
-RECENT_COOKIE = "trionfi_recent"
-"""The tables this browser sits at, newest first, for the home page's "Your games" and the
-``/tables`` list: ``id:seat`` entries joined by dots (entries written before the seat was kept
-are a bare id). Unlike the seat cookie it is sent to every page, so it holds nothing secret:
-an id without the seat token opens nothing, and the seat number only words the home page."""
-COOKIE_AGE = 60 * 60 * 24 * 365
-RECENT_COUNT = 8
-TABLE_ID_LIMIT = 32
 
 
-class Problem(Untouched):
-    """A request that gets a page explaining what went wrong (not found, not your seat); it
-    is raised before a table is changed, so the table in memory stays as it is."""
-
-    def __init__(self, status: int, title: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.title = title
-        self.message = message
+def get_site(request: Request) -> Site:
+    site: Site = request.app.state.site
+    return site
 
 
-def get_store(request: Request) -> TableStore:
-    store: TableStore = request.app.state.store
-    return store
-
-
-StoreDep = Annotated[TableStore, Depends(get_store)]
-
-
-def get_programs(request: Request) -> ProgramPool:
-    programs: ProgramPool = request.app.state.programs
-    return programs
-
-
-ProgramsDep = Annotated[ProgramPool, Depends(get_programs)]
-
-
-def get_computers(request: Request) -> Computers:
-    computers: Computers = request.app.state.computers
-    return computers
-
-
-ComputersDep = Annotated[Computers, Depends(get_computers)]
-
-
-class TableDamaged(Problem):
-    """The table's saved row cannot be read: its page says so and offers its finished deals."""
-
-    def __init__(self, damaged: Damaged) -> None:
-        super().__init__(
-            500,
-            "This table is damaged",
-            "This table was saved, but its saved state is damaged or was written by a version "
-            "of Trionfi that this one cannot read, so it cannot be shown or played any more.",
-        )
-        self.damaged = damaged
+SiteDep = Annotated[Site, Depends(get_site)]
 
 
 def seat_of(request: Request, table: Table) -> int | None:
-    token = request.cookies.get(SEAT_COOKIE)
+    token = seat_token(request)
     for index, seat in enumerate(table.seats):
         if seat.admits(token):
             return index
@@ -112,45 +62,8 @@ def viewer_of(request: Request, table: Table) -> int | None:
     return require_person(request, table)
 
 
-def set_seat_cookie(response: Response, table_id: str, token: str) -> None:
-    response.set_cookie(
-        SEAT_COOKIE,
-        token,
-        max_age=COOKIE_AGE,
-        path=f"/tables/{table_id}",
-        httponly=True,
-        samesite="lax",
-    )
-
-
-def recent_entries(request: Request) -> list[tuple[str, int | None]]:
-    """This browser's tables, newest first: (id, its seat there, or None if not kept)."""
-    entries = []
-    for part in request.cookies.get(RECENT_COOKIE, "").split("."):
-        table_id, _, seat = part.partition(":")
-        if table_id and len(table_id) <= TABLE_ID_LIMIT:
-            known = seat.isascii() and seat.isdigit() and len(seat) < 3
-            entries.append((table_id, int(seat) if known else None))
-    return entries[:RECENT_COUNT]
-
-
-def recent_tables(request: Request) -> list[str]:
-    return [table_id for table_id, _ in recent_entries(request)]
-
-
-def remember_table(request: Request, response: Response, table_id: str, seat: int | None) -> None:
-    """Put the table at the head of this browser's list (the seat is the one it took)."""
-    entries = [(table_id, seat), *((i, s) for i, s in recent_entries(request) if i != table_id)]
-    store_recent(response, entries[:RECENT_COUNT])
-
-
-def forget_table(request: Request, response: Response, table_id: str) -> None:
-    """Take the table off this browser's list (the seat cookie stays: the link still works)."""
-    store_recent(response, [(i, s) for i, s in recent_entries(request) if i != table_id])
-
-
-def store_recent(response: Response, entries: list[tuple[str, int | None]]) -> None:
-    value = ".".join(i if seat is None else f"{i}:{seat}" for i, seat in entries)
-    response.set_cookie(
-        RECENT_COOKIE, value, max_age=COOKIE_AGE, path="/", httponly=True, samesite="lax"
-    )
+def viewer_seen(request: Request, site: Site, table: Table) -> int | None:
+    """The viewer, marked as present at the table."""
+    viewer = viewer_of(request, table)
+    site.presence.saw(table.id, viewer)
+    return viewer

@@ -22,18 +22,18 @@ from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import UploadFile
 
+from app.engine.games import GAMES
+from app.engine.options import DANISH
 from app.engine.record import BadRecord, IllegalActionAt, parse_record, replay
+from app.web.http.problems import Problem, refused_with_200
+from app.web.http.reading import MAX_VERSION, address_number
 from app.web.http.render import is_htmx, render
-from app.web.routes.answers import viewer_seen
 from app.web.routes.damaged import may_download
-from app.web.routes.deps import Problem, StoreDep
-from app.web.routes.tables import finished_record
-from app.web.show.replay import Replay, Unfinished, UploadedReplays, build_replay, replay_of
+from app.web.routes.deps import SiteDep, viewer_seen
+from app.web.show.replay import Replay, Unfinished, build_replay, replay_of
 from app.web.show.timeline import viewer_names
-from app.web.show.views import GAME_NAMES
 from app.web.storage.store import DamagedTable
-from app.web.table import forms
-from app.web.table.model import SEAT_NAMES, Table
+from app.web.table.model import seat_names
 
 router = APIRouter()
 
@@ -51,24 +51,19 @@ class Faces:
     names_on_hover: bool = False
 
 
-def uploads(request: Request) -> UploadedReplays:
-    kept: UploadedReplays = request.app.state.replays
-    return kept
-
-
 # ------------------------------------------------------------------ a table's deals
 
 
 @router.get("/tables/{table_id}/deals")
-async def table_deals(request: Request, table_id: str, store: StoreDep) -> Response:
+async def table_deals(request: Request, table_id: str, site: SiteDep) -> Response:
     """A table's finished deals, each with a link to replay it and one to download it."""
     try:
-        async with store.reading(table_id) as table:
-            viewer = viewer_seen(request, table)
-            numbers = finished_numbers(table)
+        async with site.store.reading(table_id) as table:
+            viewer = viewer_seen(request, site, table)
+            numbers = table.finished_deals()
             context: dict[str, Any] = {
                 "table_id": table_id,
-                "game_name": _game_name(table.game),
+                "game_name": GAMES[table.game].name,
                 "numbers": numbers,
                 "seat_names": viewer_names(table, viewer if viewer is not None else -1),
             }
@@ -84,33 +79,25 @@ async def table_deals(request: Request, table_id: str, store: StoreDep) -> Respo
     return render(request, "pages/replay_deals.html", context)
 
 
-def finished_numbers(table: Table) -> list[int]:
-    numbers = list(range(1, len(table.match.records) + 1))
-    deal = table.match.deal
-    if deal is not None and deal.is_over:
-        numbers.append(len(numbers) + 1)
-    return numbers
-
-
 @router.get("/tables/{table_id}/deals/{number}")
 async def table_replay(
-    request: Request, table_id: str, number: str, store: StoreDep, step: str | None = None
+    request: Request, table_id: str, number: str, site: SiteDep, step: str | None = None
 ) -> Response:
     """Deal ``number`` of the table at ``step`` (0: as dealt, the default)."""
     if number.endswith(".json"):  # a download's address without its number ("/deals/.json")
         raise Problem(404, "Not found", "There is nothing at this address.")
-    deal_number = forms.address_number(number, "deal", 1, forms.MAX_VERSION)
+    deal_number = address_number(number, "deal", 1, MAX_VERSION)
     try:
-        async with store.reading(table_id) as table:
-            viewer = viewer_seen(request, table)
-            raw = finished_record(table, deal_number)
+        async with site.store.reading(table_id) as table:
+            viewer = viewer_seen(request, site, table)
+            raw = table.finished_record(deal_number)
             names = viewer_names(table, viewer if viewer is not None else -1)
             faces: Any = table.settings
     except DamagedTable as error:
         damaged = error.damaged
         if not may_download(request, damaged):
             raise Problem(403, "Not your table", "This table belongs to someone else.") from None
-        raw = await store.filed_record(damaged.id, deal_number)
+        raw = await site.store.filed_record(damaged.id, deal_number)
         names, faces = [], Faces()
     if raw is None:
         raise Problem(404, "No such deal", NO_DEAL)
@@ -136,7 +123,7 @@ async def upload_form(request: Request) -> Response:
 
 
 @router.post("/replay")
-async def upload(request: Request) -> Response:
+async def upload(request: Request, site: SiteDep) -> Response:
     """Check an uploaded hand record like ``trionfi replay`` does; keep it for the viewing."""
     try:
         shown = await _uploaded_replay(request)
@@ -145,15 +132,16 @@ async def upload(request: Request) -> Response:
         # site's htmx refusals are): a browser logs no failed load for a file it was offered.
         context = {"error": refusal.reason, "limit": _limit()}
         response = render(request, "pages/replay_upload.html", context)
-        response.headers["X-Trionfi-Status"] = str(refusal.status)
-        return response
-    key = uploads(request).keep(shown)
+        return refused_with_200(response, refusal.status)
+    key = site.uploads.keep(shown)
     return RedirectResponse(f"/replay/{key}", status_code=303)
 
 
 @router.get("/replay/{key}")
-async def uploaded_replay(request: Request, key: str, step: str | None = None) -> Response:
-    shown = uploads(request).get(key) if KEY.fullmatch(key) else None
+async def uploaded_replay(
+    request: Request, key: str, site: SiteDep, step: str | None = None
+) -> Response:
+    shown = site.uploads.get(key) if KEY.fullmatch(key) else None
     if shown is None:
         message = "This replay is no longer kept (uploads are kept for an hour). Upload it again."
         raise Problem(404, "No such replay", message)
@@ -203,7 +191,7 @@ def _checked_replay(data: bytes) -> Replay:
     """Check a record as ``trionfi replay`` does, then build its replay (``Unfinished``)."""
     record = parse_record(json.loads(data.decode("utf-8")))
     replay(record)
-    return build_replay(record, list(SEAT_NAMES[record.game.key]), None)
+    return build_replay(record, list(seat_names(record.game.key)), None)
 
 
 def _limit() -> str:
@@ -222,7 +210,7 @@ def _viewer(
     faces: Any,
     title: str,
 ) -> Response:
-    at = forms.address_number(step, "step", 0, shown.last)
+    at = address_number(step, "step", 0, shown.last)
     frame = shown.frame(at or 0)
     context = {
         "replay": shown,
@@ -238,10 +226,7 @@ def _viewer(
     return render(request, "pages/replay.html", context)
 
 
-def _game_name(game: str) -> str:
-    return GAME_NAMES.get(game, game)
-
-
 def _default_names(raw: dict[str, Any]) -> list[str]:
     """A damaged table's seat names are lost: the names of a game against the computer."""
-    return list(SEAT_NAMES.get(str(raw.get("game")), SEAT_NAMES["danish-tarok"]))
+    game = raw.get("game")
+    return list(seat_names(game if isinstance(game, str) and game in GAMES else DANISH))

@@ -1,104 +1,351 @@
-"""Which frame of the deal a response shows, and which one comes next.
+"""The table page's view model: one frame of the deal, as one viewer sees it.
 
-The server applies the bots' moves as they are decided (``app.web.live.computers``); the pages
-reveal them one at a time at the table's speed, and while one is still deciding the latest
-frame says so (``Frame.thinking``) and the page polls for its move. A frame is one step of
-the deal's timeline. From a frame the page fetches the next one after a delay (a longer one
-when a trick was just completed, so its winner can be seen), or waits for "Continue" at
-trick ends with "tap to continue", or stops at the latest step. With JavaScript off no frame
-is fetched: each page shows the latest step.
-
-One pause is part of the table's state, not of the page: after the Danish declarations the
-person confirms with "Continue" (rules.md 2.5), so the table shows the step right after the
-discard until they do, whatever the page or a reload asks for.
+A frame is the table at one step of the deal: the latest step, or an earlier one while the
+pages reveal the bots' moves one at a time (``app.web.show.pacing``). It is built by
+``make_frame`` from the viewer's observations (``app.web.show.timeline``) and a read-only view
+of the table (``TableView``): the table itself, which holds every hand, never reaches a
+template.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from app.bots.words import sentence
 from app.engine.actions import Discard, PlayCard
-from app.engine.cards import FOOL
-from app.engine.deal import Phase
+from app.engine.cards import FOOL, Card, code, display_name
+from app.engine.deal import Phase, Trick
 from app.engine.observation import Observation
-from app.web.show.summary import build_summary
-from app.web.show.timeline import SPECTATOR, Timeline, timeline_of
-from app.web.show.views import Frame
+from app.web.show.cards import NAMEABLE_SUITS, POSITIONS, CardView, TrickView, card_view
+from app.web.show.cards import named_suit as suit_label
+from app.web.show.events import Event, Names, bob_text, declaration_text
+from app.web.show.pacing import DECISIONS, completes_trick, declarations_pending, mode_of, next_stop
+from app.web.show.rulebook import (
+    OptionField,
+    RuleLine,
+    change_notice,
+    option_fields,
+    played_with,
+    rules_on,
+)
+from app.web.show.summary import Summary, build_summary
+from app.web.show.tableview import TableView, table_view
+from app.web.show.timeline import SPECTATOR, Timeline, latest_fallback, standing_in_text
+from app.web.show.tricks import TricksPanel, tricks_panel, win_reason
+from app.web.table.forms import option_prefix
 from app.web.table.model import Table
 from app.web.table.players import computer_to_move, hint_for
 
 
-def declarations_pending(table: Table, timeline: Timeline, viewer: int) -> bool:
-    """Whether the person at ``viewer`` has still to confirm this deal's declarations."""
-    if viewer == SPECTATOR or timeline.last < 1 or table.has_acknowledged(viewer):
-        return False
-    return bool(timeline.observations[1].declarations)
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    name: str
+    level: str
+    is_person: bool
+    is_viewer: bool
+    position: str
+    cards: int
+    tricks: int
+    balance: int
+    is_dealer: bool
+    is_turn: bool
+    face_up: CardView | None = None
+    connected: bool | None = None
+    """At a friends' table: whether the person's page is open now (None for a bot)."""
+    stand_in: str = ""
+    """The level of the computer player standing in for an absent person."""
+    standing_in: str = ""
+    """Says that the fallback level made this program seat's latest decision, and why."""
 
 
-def completes_trick(timeline: Timeline, step: int) -> bool:
-    if step < 1:
-        return False
-    before, after = timeline.observations[step - 1], timeline.observations[step]
-    return len(after.tricks) > len(before.tricks)
+@dataclass
+class Frame:
+    """Everything the table template needs for one step of the deal."""
+
+    table: TableView
+    obs: Observation
+    viewer: int | None
+    """The viewer's seat; None for a spectator."""
+    names: list[str]
+    """The seats' names as the viewer reads them (their own is "You" at a friends' table)."""
+    version: int
+    step: int
+    is_latest: bool
+    mode: str
+    """``play``, ``discard``, ``fool``, ``demand_fool``, ``bob``, ``declarations`` (the pause),
+    ``wait`` (someone else acts, or the pages are still revealing moves) or ``over``."""
+    events: list[Event] = field(default_factory=list)
+    """Announcements since the viewer's last action, up to this step."""
+    message: str | None = None
+    message_kind: str = "info"
+    hint: str | None = None
+    hinted: tuple[Card, ...] = ()
+    next_version: int | None = None
+    """The next frame to fetch, while moves remain to be revealed."""
+    delay_ms: int = 0
+    tap: bool = False
+    """Wait for "Continue" before the next frame (the finished trick stays in view)."""
+    summary: Summary | None = None
+    thinking: bool = False
+    """The latest step, and a computer is deciding its move (``app.web.live.computers``): the
+    page polls for it (a page without JavaScript offers Refresh)."""
+    presence: tuple[bool | None, ...] = ()
+    standing_in_texts: tuple[str, ...] = ()
+    """Per seat, the note that the fallback level made its program's latest decision."""
+
+    @property
+    def game_name(self) -> str:
+        return self.obs.rules.name
+
+    @property
+    def is_host(self) -> bool:
+        return self.viewer is not None and self.viewer == self.table.host
+
+    @property
+    def phase_attr(self) -> str:
+        if self.mode == "declarations":
+            return "declarations"
+        return self.obs.phase.value
+
+    @property
+    def turn_attr(self) -> int:
+        if self.mode == "declarations" and self.viewer is not None:
+            return self.viewer
+        return self.obs.turn
+
+    @property
+    def is_spectator(self) -> bool:
+        return self.viewer is None
+
+    def title(self) -> str:
+        """The tab title: whose turn it is, unmistakably."""
+        if self.mode == "over":
+            return f"Deal over · {self.game_name} · Trionfi"
+        if self.mode in DECISIONS:
+            return f"▶ Your turn · {self.game_name} · Trionfi"
+        if self.obs.turn >= 0:
+            return f"{self.names[self.obs.turn]} to play · {self.game_name} · Trionfi"
+        return f"{self.game_name} · Trionfi"
+
+    def status(self) -> str:
+        """One line under the trick saying what happens now."""
+        obs = self.obs
+        if self.mode == "over":
+            return "The deal is over."
+        if self.mode == "declarations":
+            return "Declarations are made. Continue when you have read them."
+        if self.mode == "discard":
+            where = "for the kitty" if obs.rules.discard_name == "kitty" else "to discard"
+            return f"Your turn: choose {obs.discard_size} cards {where}."
+        if self.mode == "fool":
+            return "Which suit does your Fool stand for?"
+        if self.mode == "demand_fool":
+            return "Trick 23: do you demand that the Fool be played now?"
+        if self.mode == "bob":
+            return "Your King can take the page: call Bob?"
+        if self.mode == "play":
+            return "Your turn: lead a card." if not obs.trick else "Your turn: play a card."
+        if obs.turn < 0:
+            return ""
+        name = self.names[obs.turn]
+        if obs.turn == self.viewer:  # a frame before the viewer's own move, being revealed
+            return "Your discard." if obs.phase is Phase.DISCARD else "Your move."
+        if obs.phase is Phase.DISCARD:
+            return f"{name} is discarding."
+        return f"{name} is thinking…" if self.is_latest else f"{name} to play."
+
+    # ------------------------------------------------------------------ parts
+
+    def seats(self) -> list[SeatView]:
+        obs = self.obs
+        positions = POSITIONS[obs.seat_count]
+        played = {card for trick in obs.tricks for card in trick.cards} | set(obs.trick)
+        views = []
+        for seat, info in enumerate(self.table.seats):
+            face_up = None
+            card = obs.face_up[seat] if obs.face_up is not None else None
+            if card is not None and seat != self.viewer and card not in played:
+                face_up = card_view(card, seat)  # shown until it is played
+            views.append(
+                SeatView(
+                    seat=seat,
+                    name=self.names[seat],
+                    level=info.level,
+                    is_person=info.is_person,
+                    is_viewer=seat == self.viewer,
+                    position=positions[(seat - obs.seat) % obs.seat_count],
+                    cards=obs.hand_sizes[seat],
+                    tricks=obs.won_tricks[seat],
+                    balance=obs.balances[seat],
+                    is_dealer=seat == obs.dealer,
+                    is_turn=seat == self.turn_attr,
+                    face_up=face_up,
+                    connected=self.presence[seat] if self.presence else None,
+                    stand_in=info.stand_in,
+                    standing_in=self.standing_in_texts[seat] if self.standing_in_texts else "",
+                )
+            )
+        return views
+
+    def hand(self) -> list[CardView]:
+        obs = self.obs
+        legal = set(obs.legal) if self.mode in ("play", "discard") else set()
+        pressed = set(self.table.selection) if self.mode == "discard" else set()
+        hinted = set(self.hinted)
+        return [
+            card_view(card, obs.seat, legal=card in legal, pressed=card in pressed,
+                      hinted=card in hinted)
+            for card in obs.hand
+        ]  # fmt: skip
+
+    def trick(self) -> TrickView | None:
+        """The trick in play; or the finished trick until the next lead (design.md 1.6)."""
+        obs = self.obs
+        if obs.trick:
+            cards = tuple(
+                card_view(card, obs.seat_in_trick(i), viewer=obs.seat, seats=obs.seat_count)
+                for i, card in enumerate(obs.trick)
+            )
+            return TrickView(obs.trick_number, cards, False, named=suit_label(obs.named))
+        if obs.tricks:
+            return self._finished(obs.tricks[-1])
+        return None
+
+    def last_trick(self) -> TrickView | None:
+        """The trick before the one ``#trick`` shows."""
+        tricks = self.obs.tricks
+        if self.obs.trick:
+            return self._finished(tricks[-1]) if tricks else None
+        return self._finished(tricks[-2]) if len(tricks) > 1 else None
+
+    def _finished(self, trick: Trick) -> TrickView:
+        obs = self.obs
+        cards = tuple(
+            card_view(card, trick.seat_of(i, obs.seat_count), viewer=obs.seat,
+                      seats=obs.seat_count, winner=trick.seat_of(i, obs.seat_count) == trick.winner)
+            for i, card in enumerate(trick.cards)
+        )  # fmt: skip
+        why = win_reason(trick, obs.options.chicks_rule)
+        return TrickView(
+            trick.number,
+            cards,
+            True,
+            trick.winner,
+            self.names[trick.winner],
+            suit_label(trick.named),
+            why,
+        )
+
+    def deal_tricks(self) -> TricksPanel:
+        """The "Tricks of this deal" panel: the finished tricks and the cards played so far."""
+        return tricks_panel(self.obs, self.names)
+
+    def discards(self) -> tuple[list[CardView], int]:
+        """The discard as shown to the viewer (cards), or how many cards lie face down."""
+        obs = self.obs
+        if not obs.discard_made:
+            return [], 0
+        if obs.discard is not None:
+            return [card_view(card, obs.dealer) for card in obs.discard], 0
+        return [], obs.discard_size
+
+    def declarations(self) -> list[tuple[str, str, int]]:
+        return [
+            (self.names[d.seat], declaration_text(d, self.obs.options.chicks_rule), d.value)
+            for d in self.obs.declarations
+        ]
+
+    def pots(self) -> list[tuple[str, int]]:
+        if self.obs.pots is None:
+            return []
+        king = "Queen pot" if self.obs.options.chicks_rule else "King pot"
+        return [(king, self.obs.pots[0]), ("Pagat pot", self.obs.pots[1])]
+
+    # ------------------------------------------------------------ rule options
+
+    def rules(self) -> list[RuleLine]:
+        """The rule options in force in the deal shown."""
+        return rules_on(self.obs.options, self.obs.game)
+
+    def next_deal_changes(self) -> list[tuple[str, bool]]:
+        """The options changed for the next deal (only once this one is over)."""
+        if self.mode != "over":
+            return []
+        return self.obs.options.changes_to(self.table.next_options, self.obs.game)
+
+    def next_deal_rules(self) -> str:
+        """How the next deal's options differ from this one's ("with the Chicks rule")."""
+        return played_with(self.next_deal_changes())
+
+    def rules_notice(self) -> str:
+        """The change of options for the next deal, told to everyone at the table."""
+        changer = 0 if self.table.host is None else self.table.host
+        return change_notice(self.next_deal_changes(), by_viewer=self.viewer == changer)
+
+    @property
+    def may_change_rules(self) -> bool:
+        """Against the computer the person, at a friends' table the host, between deals."""
+        table = self.table
+        if self.mode != "over" or table.finished or self.viewer is None:
+            return False
+        return table.host is None or self.viewer == table.host
+
+    def rule_fields(self) -> list[OptionField]:
+        table, game = self.table, self.obs.game
+        locked = list(table.locked_options)
+        return option_fields(table.next_options, game, locked, option_prefix(game))
+
+    def fool_choices(self) -> list[tuple[str, str, bool]]:
+        preset = self.table.settings.fool_preset
+        return [(value, label, value == preset) for value, label in NAMEABLE_SUITS]
+
+    def selection_codes(self) -> list[str]:
+        return [code(card) for card in self.table.selection]
+
+    def first_legal_index(self) -> int:
+        """Where keyboard focus lands when it becomes the viewer's turn: the hinted card, or
+        the first playable one."""
+        hand = self.obs.hand
+        for wanted in (set(self.hinted), set(self.obs.legal)):
+            for index, card in enumerate(hand):
+                if card in wanted:
+                    return index
+        return -1
+
+    def bob_lines(self) -> list[str]:
+        viewer = -1 if self.viewer is None else self.viewer
+        names = Names(self.names, viewer, self.obs.options.chicks_rule)
+        return [bob_text(bob, names) for bob in self.obs.bobs]
+
+    def bob_suit(self) -> str:
+        """The suit of the trick that gives the pending Bob (the last finished trick)."""
+        tricks = self.obs.tricks
+        if not tricks:
+            return ""
+        trick = tricks[-1]
+        first = trick.cards[1] if trick.cards[0] == FOOL else trick.cards[0]
+        return display_name(first).rsplit(" of ", 1)[-1].lower()
 
 
-def next_stop(table: Table, timeline: Timeline, step: int) -> int:
-    """The step to show after ``step``: the next one, or with "Instant" the next trick end
-    (with "tap to continue") or the latest step."""
-    if step >= timeline.last:
-        return timeline.last
-    if table.settings.delay_ms > 0:
-        return step + 1
-    if table.settings.tap_to_continue:
-        for candidate in range(step + 1, timeline.last):
-            if completes_trick(timeline, candidate):
-                return candidate
-    return timeline.last
-
-
-def first_stop(table: Table, timeline: Timeline, step: int) -> int:
-    """The first frame to show of a sequence that starts with step ``step``."""
-    if table.settings.delay_ms > 0 or step >= timeline.last:
-        return step
-    if table.settings.tap_to_continue and completes_trick(timeline, step):
-        return step
-    return next_stop(table, timeline, step)
-
-
-def fool_prompt_applies(obs: Observation) -> bool:
-    """Leading the Fool in Danish Tarok before the last trick names a suit (rules.md 2.7c)."""
-    return (
-        obs.game == "danish-tarok"
-        and obs.is_my_turn
-        and obs.phase is Phase.PLAY
-        and not obs.trick
-        and FOOL in obs.legal
-        and obs.trick_number < 25
-    )
-
-
-def mode_of(obs: Observation, is_latest: bool, prompt: str | None, viewer: int) -> str:
-    if obs.phase is Phase.OVER:
-        return "over"
-    if viewer == SPECTATOR or not is_latest or not obs.is_my_turn:
-        return "wait"
-    if obs.phase is Phase.PLAY:
-        return "fool" if prompt == "fool" and fool_prompt_applies(obs) else "play"
-    return obs.phase.value
+# ------------------------------------------------------------------ building a frame
 
 
 def make_frame(
     table: Table,
+    timeline: Timeline,
     step: int | None = None,
     *,
     message: str | None = None,
     message_kind: str = "info",
     prompt: str | None = None,
     hint: bool = False,
-    viewer: int = 0,
+    presence: tuple[bool | None, ...] = (),
 ) -> Frame:
-    """The frame at ``step`` of the current deal (the latest when None), as ``viewer`` (a
-    seat, or ``SPECTATOR``) sees it."""
-    timeline = timeline_of(table, viewer)
+    """The frame at ``step`` of the current deal (the latest when None), as the viewer of
+    ``timeline`` (a seat, or ``SPECTATOR``) sees it; ``presence`` is who is connected at a
+    friends' table."""
+    viewer = timeline.names.viewer
     last = timeline.last
     step = last if step is None else max(0, min(step, last))
     if declarations_pending(table, timeline, viewer) and step >= 1:
@@ -108,7 +355,7 @@ def make_frame(
         mode = mode_of(timeline.observations[step], step == last, prompt, viewer)
     obs = timeline.observations[step]
     frame = Frame(
-        table=table,
+        table=table_view(table),
         obs=obs,
         viewer=None if viewer == SPECTATOR else viewer,
         names=timeline.names.seat_names,
@@ -119,6 +366,8 @@ def make_frame(
         events=timeline.since_viewer(step),
         message=message,
         message_kind=message_kind,
+        presence=presence,
+        standing_in_texts=_standing_in(table, step),
     )
     if mode not in ("declarations", "over") and step < last:
         _schedule(frame, table, timeline)
@@ -128,6 +377,16 @@ def make_frame(
     if hint and frame.is_latest and table.settings.hints:
         _add_hint(frame, table)
     return frame
+
+
+def _standing_in(table: Table, step: int) -> tuple[str, ...]:
+    """Per seat, the note that the fallback level decided for its program at its latest
+    decision up to ``step`` ("" for the others)."""
+    texts = []
+    for seat, place in enumerate(table.seats):
+        fallback = latest_fallback(table, seat, step) if place.program is not None else None
+        texts.append(standing_in_text(table, fallback) if fallback is not None else "")
+    return tuple(texts)
 
 
 def _schedule(frame: Frame, table: Table, timeline: Timeline) -> None:

@@ -26,6 +26,7 @@ from app.engine.cards import (
     parse,
     trump,
 )
+from app.engine.options import DANISH, TROCCAS
 
 
 @dataclass(frozen=True)
@@ -128,8 +129,8 @@ GIVE_POINTS = Diagram(
 )
 
 DIAGRAMS: dict[str, tuple[Diagram, ...]] = {
-    "danish-tarok": (KING_COVERS_A_PAGE, PAGAT_ULTIMO, BAGUD),
-    "troccas": (THE_BOB, GIVE_POINTS),
+    DANISH: (KING_COVERS_A_PAGE, PAGAT_ULTIMO, BAGUD),
+    TROCCAS: (THE_BOB, GIVE_POINTS),
 }
 """The diagrams of each game's strategy page, in the order the page shows them."""
 

@@ -14,29 +14,21 @@ The list has three parts:
 Why this and not only expiry: a table's friends find it by its link, QR code or short code,
 never by the list, so a table that nobody has joined yet loses nothing by dropping off it; the
 host keeps it under "Your tables". A table still waiting that nobody joined for a day is
-deleted with its rows (``ABANDONED_S``, swept every ten minutes), so such tables do not pile
-up in the database either. A row that cannot be read is listed as damaged, never left out.
+deleted with its rows (``app.web.storage.sweep``), so such tables do not pile up in the
+database either. A row that cannot be read is listed as damaged, never left out.
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import time
 from typing import Any
 
-from app.web.show.views import GAME_NAMES
+from app.engine.games import GAMES
 from app.web.storage.store import TableStore
-
-log = logging.getLogger(__name__)
 
 LISTED = 50
 SOLO_LISTED = 10
 SOLO_LISTED_S = 10 * 60.0
 """How long a table with only its host stays on the list after its last change."""
-ABANDONED_S = 24 * 60 * 60.0
-"""A table waiting for players that nobody joined is deleted this long after its last change."""
-SWEEP_S = 10 * 60.0
 
 
 async def tables_context(store: TableStore, own: list[str], now: float) -> dict[str, Any]:
@@ -49,19 +41,5 @@ async def tables_context(store: TableStore, own: list[str], now: float) -> dict[
         "own": yours,
         "tables": in_use,
         "solo": [row for row in solo if row.id not in mine],
-        "game_names": GAME_NAMES,
+        "game_names": {key: game.name for key, game in GAMES.items()},
     }
-
-
-async def drop_abandoned(store: TableStore, now: float) -> None:
-    """Delete the tables waiting for players that nobody joined in ``ABANDONED_S``."""
-    dropped = await store.drop_abandoned(now - ABANDONED_S)
-    if dropped:
-        log.info("deleted %d tables that nobody joined", dropped)
-
-
-async def sweep_abandoned(store: TableStore) -> None:
-    """Sweep every ``SWEEP_S`` seconds while the app runs."""
-    while True:
-        await asyncio.sleep(SWEEP_S)
-        await drop_abandoned(store, time.time())

@@ -7,49 +7,29 @@ public by then (rules.md: the discard and the hands are shown once the deal is o
 deal in progress would show the hands still being played. A record that is not over is refused
 (``Unfinished``), whether it comes from a table or an upload.
 
-Uploaded records are kept for the viewing only, in ``UploadedReplays``: a small, short-lived
-cache in memory keyed by a random id, so that the steps are plain links that carry nothing but
-that id and the step's number.
+Uploaded records are kept for the viewing only (``app.web.storage.uploads``).
 """
 
 from __future__ import annotations
 
 import json
-import secrets
-import threading
-import time
-from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from app.engine.actions import CallBob, DemandFool, Discard, PlayCard
 from app.engine.cards import SUIT_NAMES, Card, code, display_name, sorted_cards
-from app.engine.danish import DanishDeal
 from app.engine.deal import Deal
-from app.engine.ledger import KING_POT, PAGAT_POT
 from app.engine.observation import observe
 from app.engine.record import HandRecord, parse_record, replay, start
-from app.engine.troccas import TroccasDeal
+from app.web.show.cards import CardView
 from app.web.show.events import Names, bob_text, declaration_text, payment_lines, step_events
 from app.web.show.summary import LedgerRow, ledger_row
 from app.web.show.timeline import SPECTATOR
-from app.web.show.views import GAME_NAMES
-
-UPLOAD_TTL_S = 60 * 60.0
-"""How long an uploaded record stays viewable after it was last opened."""
-UPLOADS_KEPT = 200
-"""At most this many uploaded records are kept; the least recently viewed goes first."""
 
 
 class Unfinished(ValueError):
     """A record whose deal is not over: the viewer never shows one."""
-
-
-@dataclass(frozen=True)
-class CardView:
-    code: str
-    name: str
 
 
 @dataclass(frozen=True)
@@ -126,7 +106,7 @@ class Replay:
 
     @property
     def game_name(self) -> str:
-        return GAME_NAMES[self.record.game.key]
+        return self.record.game.name
 
     def frame(self, step: int) -> Frame:
         """The deal after its first ``step`` actions (0 <= step <= last)."""
@@ -143,11 +123,9 @@ class Replay:
             seats=self._seats(deal),
             trick=trick,
             discard=_cards(deal.discarded),
-            discard_label="Kitty" if deal.game == "troccas" else "Discard",
+            discard_label=self.record.game.discard_name.capitalize(),
             declarations=self._declarations(deal),
-            bobs=[bob_text(bob, self.names) for bob in deal.bobs]
-            if isinstance(deal, TroccasDeal)
-            else [],
+            bobs=[bob_text(bob, self.names) for bob in deal.bobs_made()],
             ledger=[ledger_row(entry, self.names) for entry in deal.books.ledger],
             balances=self._balances(deal),
             pots=self._pots(deal),
@@ -168,7 +146,7 @@ class Replay:
         ]
 
     def _declarations(self, deal: Deal) -> list[tuple[str, str, int]]:
-        declared = deal.declared if isinstance(deal, DanishDeal) else []
+        declared = deal.declarations_made()
         chicks = deal.options.chicks_rule
         return [
             (self.names.subject(d.seat), declaration_text(d, chicks), d.value) for d in declared
@@ -182,10 +160,11 @@ class Replay:
         ]
 
     def _pots(self, deal: Deal) -> list[tuple[str, int]]:
-        if not self.record.game.has_pots:
+        pots = deal.pot_sizes()
+        if pots is None:
             return []
         king = "Queen pot" if deal.options.chicks_rule else "King pot"
-        return [(king, deal.books.pots[KING_POT]), ("Pagat pot", deal.books.pots[PAGAT_POT])]
+        return [(king, pots[0]), ("Pagat pot", pots[1])]
 
     def _counts(self, deal: Deal) -> list[tuple[str, int]] | None:
         if deal.counts is None:
@@ -281,46 +260,3 @@ def _move_label(action: object, names: Names) -> str:
             return f"{names.says(action.seat, 'call', 'calls')} Bob"
         return f"{names.says(action.seat, 'let', 'lets')} the Bob go"
     return str(action)
-
-
-# ------------------------------------------------------------------ uploads
-
-
-class UploadedReplays:
-    """Uploaded deals (their replays, checked once), kept in memory for an hour after their
-    last viewing (at most ``UPLOADS_KEPT``): the viewer's links carry only the random key."""
-
-    def __init__(self, ttl_s: float = UPLOAD_TTL_S, kept: int = UPLOADS_KEPT) -> None:
-        self.ttl_s = ttl_s
-        self.kept = kept
-        self._lock = threading.Lock()
-        self._entries: OrderedDict[str, tuple[float, Replay]] = OrderedDict()
-
-    def keep(self, shown: Replay, now: float | None = None) -> str:
-        """Keep an uploaded deal's replay; its key, for ``/replay/{key}``."""
-        key = secrets.token_urlsafe(16)
-        moment = time.monotonic() if now is None else now
-        with self._lock:
-            self._drop_expired(moment)
-            self._entries[key] = (moment, shown)
-            while len(self._entries) > self.kept:
-                self._entries.popitem(last=False)
-        return key
-
-    def get(self, key: str, now: float | None = None) -> Replay | None:
-        moment = time.monotonic() if now is None else now
-        with self._lock:
-            self._drop_expired(moment)
-            entry = self._entries.get(key)
-            if entry is None:
-                return None
-            self._entries[key] = (moment, entry[1])
-            self._entries.move_to_end(key)
-            return entry[1]
-
-    def _drop_expired(self, now: float) -> None:
-        while self._entries:
-            key, (seen, _) = next(iter(self._entries.items()))
-            if now - seen <= self.ttl_s:
-                return
-            del self._entries[key]

@@ -150,31 +150,40 @@ def _fits(entry: _Replay, table: Table, deal: Deal) -> bool:
     )
 
 
-_cache: OrderedDict[str, _Replay] = OrderedDict()
-_cache_lock = threading.Lock()
-"""Frames are rendered on the event loop, hints in a worker thread: both use the cache."""
+class Timelines:
+    """The current deal of the most recently shown tables, replayed step by step (one app's;
+    frames are rendered on the event loop and hints in worker threads, so it takes a lock).
 
+    A cached replay is used only while it is a beginning of the table's current deal
+    (``_fits``): a table read back from the database after a failed action, whose deal is
+    shorter or went another way since, is replayed afresh, so nothing needs to tell the cache
+    that a table was reloaded."""
 
-def timeline_of(table: Table, viewer: int = 0) -> Timeline:
-    """The current deal's timeline for ``viewer`` (a seat, or ``SPECTATOR``)."""
-    deal = table.match.deal
-    assert deal is not None
-    with _cache_lock:
-        entry = _cache.get(table.id)
-        if entry is None or not _fits(entry, table, deal):
-            entry = _replay_of(deal, table)
-            _cache[table.id] = entry
-        elif entry.table_version != table.version:
-            entry.extend(deal.history)
-        entry.table_version = table.version
-        _cache.move_to_end(table.id)
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
-        seen = tuple(entry.seen[viewer])
-        actions = tuple(entry.actions)
-    names = Names(viewer_names(table, viewer), viewer, deal.options.chicks_rule)
-    notes = fallback_notes(table, actions)
-    return Timeline(entry.base, seen, actions, names, entry.deal_number, notes)
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        self.size = size
+        self._cache: OrderedDict[str, _Replay] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def of(self, table: Table, viewer: int = 0) -> Timeline:
+        """The current deal's timeline for ``viewer`` (a seat, or ``SPECTATOR``)."""
+        deal = table.match.deal
+        assert deal is not None
+        with self._lock:
+            entry = self._cache.get(table.id)
+            if entry is None or not _fits(entry, table, deal):
+                entry = _replay_of(deal, table)
+                self._cache[table.id] = entry
+            elif entry.table_version != table.version:
+                entry.extend(deal.history)
+            entry.table_version = table.version
+            self._cache.move_to_end(table.id)
+            while len(self._cache) > self.size:
+                self._cache.popitem(last=False)
+            seen = tuple(entry.seen[viewer])
+            actions = tuple(entry.actions)
+        names = Names(viewer_names(table, viewer), viewer, deal.options.chicks_rule)
+        notes = fallback_notes(table, actions)
+        return Timeline(entry.base, seen, actions, names, entry.deal_number, notes)
 
 
 def fallback_notes(table: Table, actions: tuple[Action, ...]) -> dict[int, Event]:
@@ -221,9 +230,3 @@ def viewer_names(table: Table, viewer: int) -> list[str]:
     if table.is_friends and 0 <= viewer < len(names):
         names[viewer] = "You"
     return names
-
-
-def forget(table_id: str) -> None:
-    """Drop a table's cached replay (after a failed action reloads the table)."""
-    with _cache_lock:
-        _cache.pop(table_id, None)

@@ -1,7 +1,7 @@
 """The home page's "Your games": this browser's tables, newest first, each saying what it
 waits for.
 
-Which tables: the entries of the ``trionfi_recent`` cookie (``app.web.routes.deps``), written when
+Which tables: the entries of the ``trionfi_recent`` cookie (``app.web.http.cookies``), written when
 this browser starts a game against the computer, creates a friends' table, takes a seat at one
 or rejoins it; "Forget" takes one off. The seat cookie that proves a seat is scoped to its
 table's address, so the home page cannot check it, and it need not: a row shows only what
@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.engine.deal import Phase
-from app.web.show.frame import declarations_pending
-from app.web.show.timeline import SPECTATOR, timeline_of
-from app.web.show.views import GAME_NAMES
+from app.engine.games import GAMES
+from app.web.show.pacing import declarations_pending
+from app.web.show.timeline import SPECTATOR, Timelines
 from app.web.storage.store import DamagedTable, NoSuchTable, TableStore
 from app.web.table.model import Table
 
@@ -40,26 +40,28 @@ class YourGame:
         return self.turn == YOUR_TURN
 
 
-async def your_games(store: TableStore, entries: list[tuple[str, int | None]]) -> list[YourGame]:
+async def your_games(
+    store: TableStore, timelines: Timelines, entries: list[tuple[str, int | None]]
+) -> list[YourGame]:
     """The games of this browser's ``(table id, seat)`` entries, in their order."""
     games = []
     for table_id, seat in entries:
         try:
             async with store.reading(table_id) as table:
-                games.append(game_at(table, seat))
+                games.append(game_at(timelines, table, seat))
         except (NoSuchTable, DamagedTable):
             continue
     return games
 
 
-def game_at(table: Table, seat: int | None) -> YourGame:
+def game_at(timelines: Timelines, table: Table, seat: int | None) -> YourGame:
     own = own_seat(table, seat)
     return YourGame(
         id=table.id,
-        game=GAME_NAMES[table.game],
+        game=GAMES[table.game].name,
         with_friends=table.is_friends,
         deal=table.deal_number if table.started else None,
-        turn=turn_text(table, own),
+        turn=turn_text(timelines, table, own),
     )
 
 
@@ -73,14 +75,14 @@ def own_seat(table: Table, seat: int | None) -> int | None:
     return seat if table.seats[seat].kind == "person" else None
 
 
-def turn_text(table: Table, seat: int | None) -> str:
+def turn_text(timelines: Timelines, table: Table, seat: int | None) -> str:
     """What the table waits for, as the person at ``seat`` (or a spectator) reads it."""
     if table.finished:
         return "Match ended"
     if not table.started:
         return "Waiting for players"
     viewer = SPECTATOR if seat is None else seat
-    timeline = timeline_of(table, viewer)
+    timeline = timelines.of(table, viewer)
     if declarations_pending(table, timeline, viewer):
         return YOUR_TURN  # the declarations wait for the person's "Continue"
     latest = timeline.observations[timeline.last]

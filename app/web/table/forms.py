@@ -1,31 +1,25 @@
-"""Reading posted forms without trusting them.
+"""The game's own forms: the home page's choices (a ``Setup``: the game, the level, the rule
+options and the table settings), a friends' table's seats, and the cards and suits of a move.
 
-Every field is read as text and checked here: a missing, repeated, oversized or unknown value
-gives a ``BadForm`` with a message for the person, never an exception further in. The home
-page's form becomes a ``Setup``: the game, the level, the rule options (``Options``) and the
-table settings.
-
-Numbers, in a form or in a request's path or query, are read by ``whole_number`` alone: ASCII
-digits within a stated range. A form's bad number is a ``BadForm``; an address's is a 400
-page (``address_number``).
+Each field is read with ``app.web.http.reading``, which trusts nothing; what a value means
+(a game, a level, an option, a card) is checked here, and anything a page of ours never sends
+is a ``BadForm``. Which games and options exist is the engine's (``GAMES``, ``Options``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import overload
 
 from starlette.datastructures import FormData
 
 from app.engine.cards import SUIT_BY_CODE, Card, Suit, UnknownCard, parse
-from app.engine.options import GAMES, Options
-from app.web.routes.deps import Problem
+from app.engine.games import GAMES
+from app.engine.options import DANISH, Options
+from app.web.http.reading import BadForm, flag, text, whole_number
 from app.web.table.model import FOOL_ASK, FOOL_PRESETS, SPEEDS, TableSettings
-from app.web.table.players import available_levels, default_level
+from app.web.table.players import DEFAULT_LEVEL, PAGE_LEVELS
 from app.web.table.programs import PREFIX as PROGRAM_PREFIX
-
-MAX_FIELD = 200
 
 NOLO_HELP: tuple[tuple[str, int, int, str], ...] = (
     ("help_0_2", 0, 2, "Player can help Left try for No Tricks"),
@@ -33,12 +27,14 @@ NOLO_HELP: tuple[tuple[str, int, int, str], ...] = (
     ("help_0_1", 0, 1, "Player can help Right try for No Tricks"),
     ("help_1_0", 1, 0, "Right can help Player try for No Tricks"),
 )
-"""The seed's four boxes (rules.md 2.13): field name, helper seat, trier seat, seed text."""
-OPTION_PREFIX = {"danish-tarok": "dk_", "troccas": "tr_"}
+"""The seed's four boxes (rules.md 2.13, Danish Tarok): field name, helper seat, trier seat,
+seed text."""
 
 
-class BadForm(ValueError):
-    """A form that no page of ours sends."""
+def option_prefix(game: str) -> str:
+    """The prefix of a game's option fields (``dk_chicks_rule``): both games' options share
+    the home page's form, and some options exist in both."""
+    return f"{GAMES[game].short}_"
 
 
 @dataclass(frozen=True)
@@ -47,74 +43,6 @@ class Setup:
     level: str
     options: Options
     settings: TableSettings
-
-
-def text(form: FormData, name: str, default: str | None = None) -> str:
-    values = form.getlist(name)
-    if not values:
-        if default is None:
-            raise BadForm(f"the form has no {name}")
-        return default
-    value = values[0]
-    if not isinstance(value, str) or len(value) > MAX_FIELD:
-        raise BadForm(f"the form's {name} is not valid")
-    return value
-
-
-def flag(form: FormData, name: str) -> bool:
-    return form.get(name) in ("on", "true", "1", "yes")
-
-
-def single(form: FormData, name: str) -> str:
-    """A field that a page sends once (a card to play): two values are a forged form."""
-    if len(form.getlist(name)) > 1:
-        raise BadForm(f"the form has more than one {name}")
-    return text(form, name)
-
-
-MAX_VERSION = 10**12 - 1
-"""The highest table version a form, a frame's address or a poll may name."""
-
-
-def whole_number(raw: str, lowest: int, highest: int) -> int | None:
-    """``raw`` as a whole number from ``lowest`` to ``highest``, or None if it is anything else.
-
-    Only ASCII digits count: ``str.isdigit()`` takes ``²`` (which ``int()`` then rejects) and
-    ``int()`` takes ``٣``, full-width ``１``, ``+7``, `` 7`` and ``1_000``, none of which our
-    pages write. The length is checked before ``int()``, which refuses over 4300 digits."""
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(highest)):
-        return None
-    value = int(raw)
-    return value if lowest <= value <= highest else None
-
-
-def number(form: FormData, name: str, lowest: int, highest: int) -> int:
-    """The form's field ``name`` as a whole number from ``lowest`` to ``highest``."""
-    value = whole_number(text(form, name), lowest, highest)
-    if value is None:
-        raise BadForm(f"the form's {name} is not a number from {lowest} to {highest}")
-    return value
-
-
-@overload
-def address_number(raw: str, name: str, lowest: int, highest: int) -> int: ...
-@overload
-def address_number(raw: str | None, name: str, lowest: int, highest: int) -> int | None: ...
-def address_number(raw: str | None, name: str, lowest: int, highest: int) -> int | None:
-    """A number in a request's path or query: None if the query leaves it out, else a whole
-    number from ``lowest`` to ``highest``; anything else (empty too) is refused with a 400
-    page (``Problem``), so the route goes no further."""
-    if raw is None:
-        return None
-    value = whole_number(raw, lowest, highest)
-    if value is None:
-        message = f"In this address, “{name}” must be a number from {lowest} to {highest}."
-        raise Problem(400, "Not understood", message)
-    return value
-
-
-def version(form: FormData) -> int:
-    return number(form, "version", 0, MAX_VERSION)
 
 
 def card(value: str) -> Card:
@@ -142,18 +70,18 @@ def suit_name(form: FormData) -> Suit | None:
 
 def computer_choices(programs: Sequence[str] = ()) -> list[str]:
     """What a computer seat may be: a level, or an outside program (``program:NAME``)."""
-    return [*available_levels(), *(PROGRAM_PREFIX + name for name in programs)]
+    return [*PAGE_LEVELS, *(PROGRAM_PREFIX + name for name in programs)]
 
 
 def setup(form: FormData, programs: Sequence[str] = ()) -> Setup:
     """The home page's choices; ``programs`` are the server's outside programs' names."""
-    game = text(form, "game", "danish-tarok")
+    game = text(form, "game", DANISH)
     if game not in GAMES:
         raise BadForm("choose Danish Tarok or Swiss Troccas")
-    level = text(form, "difficulty", default_level())
+    level = text(form, "difficulty", DEFAULT_LEVEL)
     if level not in computer_choices(programs):
-        level = default_level()
-    prefix = OPTION_PREFIX[game]
+        level = DEFAULT_LEVEL
+    prefix = option_prefix(game)
     options = Options(**{key: flag(form, prefix + key) for key in Options.keys_for(game)})
     speed = text(form, "speed", "normal")
     fool_ask, fool_preset = fool_choice(form, TableSettings())
@@ -166,11 +94,11 @@ def setup(form: FormData, programs: Sequence[str] = ()) -> Setup:
         fool_preset=fool_preset,
         fool_ask=fool_ask,
         see_all=flag(form, "see_all"),
-        nolo_help=[
+        nolo_help=tuple(
             (helper, trier)
             for name, helper, trier, _ in NOLO_HELP
-            if game == "danish-tarok" and flag(form, name)
-        ],
+            if game == DANISH and flag(form, name)  # the seed's Danish boxes
+        ),
     )
     return Setup(game, level, options, settings)
 
@@ -179,7 +107,7 @@ def rule_options(form: FormData, game: str, current: Options, locked: Sequence[s
     """The form "Rules for the next deal": a checkbox per option of ``game``; a locked
     option keeps its current value whatever the form says."""
     values = {
-        key: getattr(current, key) if key in locked else flag(form, OPTION_PREFIX[game] + key)
+        key: getattr(current, key) if key in locked else flag(form, option_prefix(game) + key)
         for key in Options.keys_for(game)
     }
     return Options(**values)
@@ -250,7 +178,7 @@ def person_name(form: FormData) -> str:
 
 def friends_setup(form: FormData, programs: Sequence[str] = ()) -> FriendsSetup:
     base = setup(form, programs)
-    count = 3 if base.game == "danish-tarok" else 4
+    count = GAMES[base.game].seat_count
     choices = computer_choices(programs)
     seats = []
     for field_name in SEAT_FIELDS[:count]:

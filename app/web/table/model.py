@@ -17,7 +17,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from app.engine.cards import Card, codes, parse
+from app.engine.games import GAMES
 from app.engine.match import Match
+from app.engine.record import record_of
 
 SeatKind = Literal["person", "bot"]
 
@@ -40,11 +42,18 @@ FOOL_PRESETS: dict[str, str] = {
 FOOL_ASK = "ask"
 """The choice "Ask me each time" beside the presets: leading the Fool asks for the suit."""
 
-SEAT_NAMES: dict[str, tuple[str, ...]] = {
-    "danish-tarok": ("You", "Right", "Left"),
-    "troccas": ("You", "Right", "Partner", "Left"),
-}
-"""design.md 1.2."""
+
+def seat_names(game: str) -> tuple[str, ...]:
+    """The seats' names at a table against the computer (design.md 1.2): "You" at seat 0,
+    then "Right" and "Left" around the table, and the seat opposite "Partner" in a game of
+    fixed partnerships (Troccas: You, Right, Partner, Left)."""
+    rules = GAMES[game]
+    count = rules.seat_count
+    names = ["You"] + [""] * (count - 1)
+    names[1], names[count - 1] = "Right", "Left"
+    for seat in range(2, count - 1):
+        names[seat] = "Partner" if rules.partner_of(0) == seat else "Across"
+    return tuple(names)
 
 
 def hash_token(token: str) -> str:
@@ -102,9 +111,11 @@ class Fallback:
     this server now)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class TableSettings:
-    """Settings of the pages and the computer players; none of them is a rule."""
+    """Settings of the pages and the computer players; none of them is a rule. Frozen: a
+    change replaces the table's settings whole (``table_settings``), and the pages may be
+    handed them as they are."""
 
     speed: str = "normal"
     tap_to_continue: bool = False
@@ -118,7 +129,7 @@ class TableSettings:
     "Ask me each time" existed always asked, so a missing value means asking."""
     see_all: bool = False
     """"Opponents see all hands" (rules.md 2.13, 3.7): off by default."""
-    nolo_help: list[tuple[int, int]] = field(default_factory=list)
+    nolo_help: tuple[tuple[int, int], ...] = ()
     """(helper, trier) seat pairs from the four "... can help ... try for No Tricks" boxes."""
 
     @property
@@ -138,7 +149,7 @@ class TableSettings:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableSettings:
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
-        known["nolo_help"] = [(int(a), int(b)) for a, b in known.get("nolo_help", [])]
+        known["nolo_help"] = tuple((int(a), int(b)) for a, b in known.get("nolo_help", []))
         return cls(**known)
 
 
@@ -216,6 +227,25 @@ class Table:
 
     def free_seats(self) -> list[int]:
         return [index for index, seat in enumerate(self.seats) if seat.is_free]
+
+    def finished_deals(self) -> list[int]:
+        """The numbers of the match's finished deals (the current one too once it is over)."""
+        numbers = list(range(1, len(self.match.records) + 1))
+        deal = self.match.deal
+        if deal is not None and deal.is_over:
+            numbers.append(len(numbers) + 1)
+        return numbers
+
+    def finished_record(self, number: int) -> dict[str, Any] | None:
+        """Finished deal ``number``'s hand record (``trionfi-hand/1``); None for a deal that is
+        not finished or does not exist."""
+        records = self.match.records
+        if 1 <= number <= len(records):
+            return records[number - 1].to_json()
+        deal = self.match.deal
+        if number == len(records) + 1 and deal is not None and deal.is_over:
+            return record_of(deal).to_json()
+        return None
 
     def to_json(self) -> dict[str, Any]:
         return {

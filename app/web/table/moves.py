@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from starlette.datastructures import FormData
 
 from app.engine.actions import Action, CallBob, DemandFool, Discard, IllegalAction, PlayCard
-from app.engine.cards import FOOL, SUIT_BY_CODE, Card, display_name
+from app.engine.cards import SUIT_BY_CODE, Card, display_name
 from app.engine.deal import Deal, Phase
 from app.engine.match import OptionsLocked
 from app.engine.observation import observe
-from app.web.show.frame import fool_prompt_applies
+from app.web.http.reading import BadForm, single, text
 from app.web.table import forms
 from app.web.table.model import Table
 
@@ -98,9 +98,10 @@ def own_card(deal: Deal, seat: int, raw: str) -> Card:
 
 def play(table: Table, seat: int, form: FormData) -> Outcome:
     deal = require_turn(table, seat, Phase.PLAY)
-    card = own_card(deal, seat, forms.single(form, "card"))
+    card = own_card(deal, seat, single(form, "card"))
     name = forms.suit_name(form)
-    if card == FOOL and name is None and fool_prompt_applies(observe(deal, seat)):
+    obs = observe(deal, seat)
+    if name is None and card in obs.legal and obs.names_suit(card):
         if table.settings.fool_ask:
             return Outcome(prompt="fool", announce=None)
         name = SUIT_BY_CODE[table.settings.fool_preset]  # the preset, named without asking
@@ -112,30 +113,20 @@ def select(table: Table, seat: int, form: FormData) -> Outcome:
     deal = require_turn(table, seat, Phase.DISCARD)
     size = deal.discard_size
     if "select" in form:
-        card = own_card(deal, seat, forms.text(form, "select"))
+        card = own_card(deal, seat, text(form, "select"))
         if card in table.selection:
             return Outcome(announce=None)
-        if card not in deal.legal_discard_cards():
-            reason = why_not_discard(deal, seat, card)
+        reason = deal.why_not_discard(card)
+        if reason is not None:
             raise Refused(f"{display_name(card)}: {sentence(reason)}")
         if len(table.selection) >= size:
             raise Refused(f"You have chosen {size} cards already: put one back first.")
         table.selection.append(card)
     else:
-        card = own_card(deal, seat, forms.text(form, "unselect"))
+        card = own_card(deal, seat, text(form, "unselect"))
         if card in table.selection:
             table.selection.remove(card)
     return Outcome(announce=None)
-
-
-def why_not_discard(deal: Deal, seat: int, card: Card) -> str:
-    """The engine's reason why ``card`` cannot be part of any discard."""
-    others = [c for c in deal.legal_discard_cards() if c != card][: deal.discard_size - 1]
-    try:
-        deal.check(Discard(seat, (card, *others)))
-    except IllegalAction as refusal:
-        return refusal.reason
-    return "it cannot be laid away with the other cards"
 
 
 def discard(table: Table, seat: int, form: FormData) -> Outcome:
@@ -156,9 +147,9 @@ def discard(table: Table, seat: int, form: FormData) -> Outcome:
 def decide(table: Table, seat: int, form: FormData) -> Outcome:
     """A yes/no decision: demand the Fool (rules.md 2.7d) or call Bob (3.5, 3.7)."""
     deal = current_deal(table)
-    choice = forms.text(form, "choice")
+    choice = text(form, "choice")
     if choice not in ("yes", "no"):
-        raise forms.BadForm("the choice must be yes or no")
+        raise BadForm("the choice must be yes or no")
     if deal.phase is Phase.DEMAND_FOOL:
         require_turn(table, seat, Phase.DEMAND_FOOL)
         return carry_out(table, DemandFool(seat, choice == "yes"))

@@ -6,18 +6,13 @@ request until a person must act or the deal is over (``advance`` makes them all 
 tools, tests); the pages then reveal those moves one at a time. A bot sees only
 ``observe(deal, seat)`` (with the others' hands only under the labelled setting "opponents
 see all hands").
-
-The bots package grows while the pages are written, so levels are looked up at call time and
-a level that is not registered (yet) falls back to the nearest one that is.
 """
 
 from __future__ import annotations
 
-import inspect
 import logging
 from dataclasses import replace
 from random import Random
-from typing import Any
 
 from app.bots import base
 from app.engine.actions import Action, IllegalAction
@@ -30,9 +25,13 @@ from app.web.table.programs import PREFIX as PROGRAM_PREFIX
 
 log = logging.getLogger(__name__)
 
-PAGE_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
-"""The levels the pages offer, easier to harder; ``random`` is for tests and the arena."""
+PAGE_LEVELS: tuple[str, ...] = base.SLIDER
+"""The levels the pages offer, easier to harder (the seed's slider); ``random`` and the
+arena's reference opponents are not offered."""
+DEFAULT_LEVEL = "medium"
 LEVEL_LABELS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "random": "Random"}
+HINT_LEVEL = PAGE_LEVELS[-1]
+"""Hints are the strongest level's move, with its reason."""
 
 
 def computer_seat(name: str, choice: str) -> Seat:
@@ -50,53 +49,16 @@ def player_label(seat: Seat) -> str:
     return LEVEL_LABELS.get(seat.level or "", seat.level or "")
 
 
-def is_registered(level: str) -> bool:
-    levels = getattr(base, "LEVELS", None)
-    if isinstance(levels, dict):
-        return level in levels
-    try:
-        base.get_bot(level)
-    except KeyError:
-        return False
-    return True
-
-
-def available_levels() -> list[str]:
-    """The page levels the bots package provides now (easier to harder)."""
-    return [level for level in PAGE_LEVELS if is_registered(level)]
-
-
-def default_level() -> str:
-    levels = available_levels()
-    if "medium" in levels:
-        return "medium"
-    return levels[len(levels) // 2] if levels else "random"
-
-
-def resolve_level(level: str) -> str:
-    """``level`` if it is registered, else the nearest registered page level, else random."""
-    if is_registered(level):
-        return level
-    levels = available_levels()
-    if not levels:
-        return "random"
-    wanted = PAGE_LEVELS.index(level) if level in PAGE_LEVELS else 1
-    return min(levels, key=lambda name: abs(PAGE_LEVELS.index(name) - wanted))
+def level_of(seat: Seat) -> str:
+    """The level that moves for a computer seat. A table saved with a level this version does
+    not know (its name changed, say) is played by the default level rather than not at all."""
+    level = seat.computer_level or DEFAULT_LEVEL
+    return level if level in base.LEVELS else DEFAULT_LEVEL
 
 
 def bot_settings(table: Table) -> base.BotSettings:
     pairs = frozenset((helper, trier) for helper, trier in table.settings.nolo_help)
     return base.BotSettings(nolo_help=pairs, see_all=table.settings.see_all)
-
-
-def _get_bot(level: str, settings: base.BotSettings) -> Any:
-    """The bot of ``level``, given the match's bot settings if ``get_bot`` takes them."""
-    get_bot: Any = base.get_bot
-    try:
-        takes_settings = len(inspect.signature(get_bot).parameters) > 1
-    except (TypeError, ValueError):
-        takes_settings = False
-    return get_bot(level, settings) if takes_settings else get_bot(level)
 
 
 def bot_rng(table: Table, *labels: int | str) -> Random:
@@ -117,11 +79,11 @@ def bot_action(table: Table, seat: int, programs: ProgramPool | None = None) -> 
         except Exception:
             log.exception("program seat %s at table %s failed; playing at random", seat, table.id)
             return base.RandomBot().choose(observe(deal, seat), bot_rng(table, seat, "fallback"))
-    level = resolve_level(place.computer_level or "random")
+    level = level_of(place)
     settings = bot_settings(table)
     obs = observe(deal, seat, see_all=settings.see_all)
     try:
-        action: Action = _get_bot(level, settings).choose(obs, bot_rng(table, seat))
+        action: Action = base.get_bot(level, settings).choose(obs, bot_rng(table, seat))
         deal.check(action)
     except Exception:
         log.exception("bot %s at table %s failed; playing at random instead", level, table.id)
@@ -137,8 +99,8 @@ def program_action(table: Table, seat: int, name: str, programs: ProgramPool | N
     assert deal is not None
     obs = observe(deal, seat)
     rng = bot_rng(table, seat)
-    level = resolve_level(table.seats[seat].level or FALLBACK_LEVEL)
-    fallback = _get_bot(level, replace(bot_settings(table), see_all=False))
+    level = level_of(table.seats[seat])
+    fallback = base.get_bot(level, replace(bot_settings(table), see_all=False))
     program = None
     if programs is not None:
         setup = program_seat(table.game, table.match.options, table.seed, seat, programs.think_ms)
@@ -203,23 +165,15 @@ def advance(table: Table, programs: ProgramPool | None = None) -> int:
 def hint_for(table: Table, obs: Observation) -> tuple[Action, str] | None:
     """The bots' hint for the person at ``obs.seat``: an action and its reason.
 
-    Uses ``app.bots.base.hint(obs, rng)`` (looked up now: the bots package may add it later),
-    else the move the strongest available level would make. The observation is the person's
-    own, so the hint knows no more than they do; it names the other seats as the page does.
-    """
+    The observation is the person's own, so the hint knows no more than they do; it names the
+    other seats as the page does. A bot that fails gives no hint (logged), never an error."""
     if not obs.is_my_turn:
         return None
     rng = bot_rng(table, obs.seat, "hint")
-    hint = getattr(base, "hint", None)
     names = [seat.name for seat in table.seats]
     try:
-        if hint is not None:
-            found = hint(obs, rng, names=names)
-            return found.action, str(found.reason)
-        levels = available_levels() or ["random"]
-        action = _get_bot(levels[-1], base.BotSettings()).choose(obs, rng)
+        found = base.hint(obs, rng, level=HINT_LEVEL, names=names)
     except Exception:
         log.exception("no hint at table %s", table.id)
         return None
-    label = LEVEL_LABELS.get(levels[-1], levels[-1])
-    return action, f"what the {label.lower()} computer player would do here"
+    return found.action, found.reason

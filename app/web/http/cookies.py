@@ -1,0 +1,71 @@
+"""The two cookies of the site: a person's seat token, and this browser's list of tables.
+
+A person's seat is proved by a random secret token in an HttpOnly, SameSite=Lax cookie scoped
+to the table's address; the table stores only its hash (``Seat.admits``). The list of tables
+("Your games" on the home page, the top of ``/tables``) is a second cookie sent to every page,
+so it holds nothing secret.
+"""
+
+from __future__ import annotations
+
+from fastapi import Request
+from fastapi.responses import Response
+
+SEAT_COOKIE = "trionfi_seat"
+RECENT_COOKIE = "trionfi_recent"
+"""The tables this browser sits at, newest first, for the home page's "Your games" and the
+``/tables`` list: ``id:seat`` entries joined by dots (entries written before the seat was kept
+are a bare id). Unlike the seat cookie it is sent to every page, so it holds nothing secret:
+an id without the seat token opens nothing, and the seat number only words the home page."""
+COOKIE_AGE = 60 * 60 * 24 * 365
+RECENT_COUNT = 8
+TABLE_ID_LIMIT = 32
+
+
+def seat_token(request: Request) -> str | None:
+    """The seat token this browser sends to the table's addresses, if any."""
+    return request.cookies.get(SEAT_COOKIE)
+
+
+def set_seat_cookie(response: Response, table_id: str, token: str) -> None:
+    response.set_cookie(
+        SEAT_COOKIE,
+        token,
+        max_age=COOKIE_AGE,
+        path=f"/tables/{table_id}",
+        httponly=True,
+        samesite="lax",
+    )
+
+
+def recent_entries(request: Request) -> list[tuple[str, int | None]]:
+    """This browser's tables, newest first: (id, its seat there, or None if not kept)."""
+    entries = []
+    for part in request.cookies.get(RECENT_COOKIE, "").split("."):
+        table_id, _, seat = part.partition(":")
+        if table_id and len(table_id) <= TABLE_ID_LIMIT:
+            known = seat.isascii() and seat.isdigit() and len(seat) < 3
+            entries.append((table_id, int(seat) if known else None))
+    return entries[:RECENT_COUNT]
+
+
+def recent_tables(request: Request) -> list[str]:
+    return [table_id for table_id, _ in recent_entries(request)]
+
+
+def remember_table(request: Request, response: Response, table_id: str, seat: int | None) -> None:
+    """Put the table at the head of this browser's list (the seat is the one it took)."""
+    entries = [(table_id, seat), *((i, s) for i, s in recent_entries(request) if i != table_id)]
+    store_recent(response, entries[:RECENT_COUNT])
+
+
+def forget_table(request: Request, response: Response, table_id: str) -> None:
+    """Take the table off this browser's list (the seat cookie stays: the link still works)."""
+    store_recent(response, [(i, s) for i, s in recent_entries(request) if i != table_id])
+
+
+def store_recent(response: Response, entries: list[tuple[str, int | None]]) -> None:
+    value = ".".join(i if seat is None else f"{i}:{seat}" for i, seat in entries)
+    response.set_cookie(
+        RECENT_COOKIE, value, max_age=COOKIE_AGE, path="/", httponly=True, samesite="lax"
+    )

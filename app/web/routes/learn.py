@@ -1,0 +1,118 @@
+"""The pages to learn from: the rules and the strategy of each game, the cards, the computer
+players, and the bot protocol (its Markdown as a page, and as plain text to save)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter, Request
+from fastapi.responses import PlainTextResponse, Response
+
+from app.engine.games import GAMES
+from app.paths import STATIC_DIR
+from app.protocol import reference_bot
+from app.web.http.problems import Problem
+from app.web.http.render import render
+from app.web.routes.deps import SiteDep
+from app.web.show.learn import DIAGRAMS, fool, suit_rows, trumps
+from app.web.show.markdown import PROTOCOL_MD, SESSION_TXT, markdown_page
+from app.web.table.players import PAGE_LEVELS
+from app.web.table.programs import FALLBACK_LEVEL
+
+router = APIRouter()
+
+PLAIN_HEADERS = {"Cache-Control": "public, max-age=3600"}
+REFERENCE_BOT = Path(reference_bot.__file__)
+
+
+def game_page(kind: str, game: str) -> str:
+    """The template of a game's ``kind`` of page (``rules``, ``strategy``); an unknown game
+    is a 404 page."""
+    if game not in GAMES:
+        names = " and ".join(rules.name for rules in GAMES.values())
+        raise Problem(404, "No such game", f"Trionfi knows {names}.")
+    return f"pages/{kind}/{game}.html"
+
+
+@router.get("/rules")
+async def rules_index(request: Request) -> Response:
+    return render(request, "pages/rules.html", {})
+
+
+@router.get("/rules/{game}")
+async def rules(request: Request, game: str) -> Response:
+    return render(request, game_page("rules", game), {"game": game})
+
+
+@router.get("/strategy")
+async def strategy_index(request: Request) -> Response:
+    return render(request, "pages/strategy.html", {})
+
+
+@router.get("/strategy/{game}")
+async def strategy(request: Request, game: str) -> Response:
+    """How strong players play a game, and how to read the computer players."""
+    template = game_page("strategy", game)
+    diagrams = {diagram.id: diagram for diagram in DIAGRAMS[game]}
+    return render(request, template, {"game": game, "diagrams": diagrams})
+
+
+@router.get("/cards")
+async def about_the_cards(request: Request) -> Response:
+    """The 78 cards as Trionfi draws them, the games' names and a short history."""
+    context = {"trumps": trumps(), "fool": fool(), "suits": suit_rows()}
+    return render(request, "pages/cards.html", context)
+
+
+@router.get("/bots")
+async def about_bots(request: Request, site: SiteDep) -> Response:
+    programs = site.programs
+    faults = programs.fault_counts()
+    served = [(name, faults.get(name, {})) for name in programs.names]
+    context = {"levels": list(PAGE_LEVELS), "programs": served, "fallback": FALLBACK_LEVEL}
+    return render(request, "pages/bots.html", context)
+
+
+def doc_text(name: str) -> str:
+    return (STATIC_DIR / "docs" / name).read_text(encoding="utf-8")
+
+
+@router.get("/bots/protocol")
+async def protocol_page(request: Request) -> Response:
+    """The protocol, as a page of the site."""
+    title, body = markdown_page(doc_text(PROTOCOL_MD))
+    context = {"title": title, "body": body, "plain": "/bots/protocol.md", "session": None}
+    return render(request, "pages/protocol.html", context)
+
+
+@router.get("/bots/protocol/session")
+async def protocol_session_page(request: Request) -> Response:
+    """The complete example session: each line marked as sent to the program or from it."""
+    lines = [
+        ("to" if line.startswith(">") else "from" if line.startswith("<") else "", line)
+        for line in doc_text(SESSION_TXT).splitlines()
+    ]
+    context = {
+        "title": "A complete session of trionfi-bot/1",
+        "body": None,
+        "plain": "/bots/protocol/session.txt",
+        "session": lines,
+    }
+    return render(request, "pages/protocol.html", context)
+
+
+@router.get("/bots/protocol.md")
+async def protocol_text() -> Response:
+    """The protocol as written, to copy or save."""
+    return PlainTextResponse(doc_text(PROTOCOL_MD), headers=PLAIN_HEADERS)
+
+
+@router.get("/bots/protocol/session.txt")
+async def protocol_session_text() -> Response:
+    return PlainTextResponse(doc_text(SESSION_TXT), headers=PLAIN_HEADERS)
+
+
+@router.get("/bots/reference_bot.py")
+async def reference_bot_text() -> Response:
+    """The reference bot the protocol page says to start from, to save and run."""
+    return PlainTextResponse(REFERENCE_BOT.read_text(encoding="utf-8"), headers=PLAIN_HEADERS)

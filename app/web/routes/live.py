@@ -1,0 +1,132 @@
+"""The poll that keeps every table's page live: a friends' table's, and a page waiting for a
+computer's move.
+
+Live updates are polled, not pushed: a page asks ``/poll?v=<version it shows>&p=<marks it
+shows>&w=15`` and the server answers as soon as the table differs from that (the next frame),
+or with 204 No Content after ``w`` seconds of no change; the page then asks again. Why
+(long) polling rather than server-sent events: each answer depends only on the table's
+version and marks, so the server keeps no connection state, and a restart, a sleeping laptop
+or a dropped Wi-Fi needs no reconnect logic (the next poll simply works, and htmx keeps
+polling); presence comes for free (a seat whose page stops asking is away); and it reuses the
+paced frames of the game against the computer. A card reaches the other screens as soon as it
+is played, and an idle table costs one request per page per 15 seconds. The waiting itself is
+the poll bus's (``app.web.live.bus``).
+"""
+
+from __future__ import annotations
+
+import time
+
+from fastapi import APIRouter, Request
+from fastapi.responses import RedirectResponse, Response
+
+from app.web.http.reading import MAX_VERSION, address_number
+from app.web.http.render import is_htmx, no_content
+from app.web.routes.answers import Visit, key_of, page_of, respond, respond_lobby, respond_presence
+from app.web.routes.deps import SiteDep, viewer_seen
+from app.web.show.pacing import first_stop
+from app.web.site import Site
+
+router = APIRouter()
+
+WAIT_SLICE = 1.0
+"""A waiting poll looks every second whether its page is still there and who is present."""
+MAX_WAIT = 20
+ASKED_WAIT = 999
+"""A poll may ask for up to this many seconds of waiting; it waits ``MAX_WAIT`` at most."""
+CATCH_UP = 2
+"""A page more than this many tricks behind (a laptop waking up) jumps to the latest frame
+instead of replaying every move at the table's pace. Two: the computers move after the answer
+to a person's move, so the page that just showed it is soon up to almost two tricks behind
+(the rest of that trick, and the next one up to the person's turn), and shows each move."""
+
+
+@router.get("/tables/{table_id}/poll")
+async def poll(
+    request: Request,
+    table_id: str,
+    site: SiteDep,
+    v: str | None = None,
+    p: str = "",
+    w: str | None = None,
+) -> Response:
+    """What the page should show next (the next paced frame, or the latest after a long
+    absence) as soon as the table differs from what the page shows; 204 if it does not
+    within ``w`` seconds (at most ``MAX_WAIT``)."""
+    asked_version = address_number(v, "v", 0, MAX_VERSION)
+    asked_wait = address_number(w, "w", 0, ASKED_WAIT)
+    async with site.store.reading(table_id) as table:
+        viewer = viewer_seen(request, site, table)
+        site.computers.wake(table)  # after a restart: the computers' pending moves
+    if not is_htmx(request):
+        return RedirectResponse(f"/tables/{table_id}", status_code=303)
+    wait = 0 if asked_wait is None else min(asked_wait, MAX_WAIT)
+    bus, page = site.bus, page_of(request)
+    shown = bus.shown_to(table_id, page, -1 if asked_version is None else asked_version)
+    number = bus.begin_poll(table_id, page)
+    try:
+        changed = await changed_within(request, site, table_id, viewer, (shown, p), wait, number)
+    finally:
+        bus.end_poll(table_id, page, number)
+    if not changed:
+        return no_content()
+    async with site.store.reading(table_id) as table:
+        visit = Visit(request, site, table, viewer)
+        if not table.started:
+            return respond_lobby(visit, visit.lobby())
+        return next_frame(visit, bus.shown_to(table_id, page, shown), p)
+
+
+async def looks(site: Site, table_id: str) -> tuple[int, str]:
+    """The table's version and presence marks now (taken fresh each time: the table in
+    memory may have been read back from the database since the last look)."""
+    async with site.store.reading(table_id) as table:
+        return table.version, site.presence.marks(table)
+
+
+async def changed_within(
+    request: Request,
+    site: Site,
+    table_id: str,
+    viewer: int | None,
+    shown: tuple[int, str],
+    wait: float,
+    number: int,
+) -> bool:
+    """Whether the table differs from what the page shows, waiting up to ``wait`` seconds;
+    while the page waits it counts as present.
+
+    A change the viewer made while this poll waited is not answered here: the viewer's own
+    click gets the answer that shows it (answering twice would repeat the announcements).
+    Nor does a poll answer once its page has polled again (its table was redrawn)."""
+    deadline = time.monotonic() + wait
+    now = await looks(site, table_id)
+    began = now[0]
+    page = page_of(request)
+    while shown == now:
+        left = deadline - time.monotonic()
+        if left <= 0 or site.bus.is_superseded(table_id, page, number):
+            return False
+        if await request.is_disconnected():
+            return False
+        await site.bus.wait_change(table_id, min(WAIT_SLICE, left))
+        site.presence.saw(table_id, viewer)
+        now = await looks(site, table_id)
+    return now[0] == began or site.bus.last_change_by(table_id) != viewer
+
+
+def next_frame(visit: Visit, shown: int, mark: str) -> Response:
+    table = visit.table
+    timeline = visit.site.timelines.of(table, key_of(visit.viewer))
+    seen = timeline.step_of(shown)
+    behind = timeline.last - seen if seen is not None else None
+    if seen is None or behind is None or behind > CATCH_UP * len(timeline.names.seat_names):
+        frame = visit.frame()
+        return respond(visit, frame, oob=("innerHTML", frame.events))
+    if behind == 0 and not visit.site.presence.redraw_needed(mark, table):
+        return respond_presence(visit, visit.frame())
+    if behind == 0:
+        return respond(visit, visit.frame())
+    step = first_stop(table, timeline, seen + 1)
+    frame = visit.frame(step)
+    return respond(visit, frame, oob=("beforeend", timeline.events_between(seen + 1, frame.step)))

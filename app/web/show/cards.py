@@ -1,0 +1,73 @@
+"""Cards as the pages show them: a face the viewer may see, where it lies, what it may do.
+
+Every card here comes from an ``Observation`` (the viewer's hand, the cards on the table, a
+discard the rules show), so a page cannot hold a card its viewer may not see (design.md 1.6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.engine.cards import SUIT_CODES, Card, Suit, code, display_name
+
+POSITIONS: dict[int, tuple[str, ...]] = {
+    3: ("bottom", "right", "left"),
+    4: ("bottom", "right", "top", "left"),
+}
+"""Where each seat sits on the viewer's screen, from the viewer's own seat on."""
+NAMEABLE_SUITS: tuple[tuple[str, str], ...] = (
+    ("CU", "Cups"),
+    ("CO", "Coins"),
+    ("SW", "Swords"),
+    ("ST", "Staves"),
+    ("T", "Trumps"),
+)
+"""What a led Fool may stand for (rules.md 2.7c), with the buttons' names (design.md 1.6)."""
+
+
+@dataclass(frozen=True)
+class CardView:
+    code: str
+    name: str
+    seat: int | None = None
+    position: str = ""
+    legal: bool = False
+    pressed: bool = False
+    hinted: bool = False
+    winner: bool = False
+
+
+@dataclass(frozen=True)
+class TrickView:
+    number: int
+    cards: tuple[CardView, ...]
+    finished: bool
+    winner: int | None = None
+    winner_name: str = ""
+    named: str | None = None
+    why: str = ""
+    """Why the winner won a finished trick ("trumped", "highest Cups")."""
+
+
+def card_view(
+    card: Card,
+    seat: int | None = None,
+    *,
+    viewer: int = 0,
+    seats: int = 3,
+    legal: bool = False,
+    pressed: bool = False,
+    hinted: bool = False,
+    winner: bool = False,
+) -> CardView:
+    position = ""
+    if seat is not None:
+        position = POSITIONS[seats][(seat - viewer) % seats]
+    return CardView(code(card), display_name(card), seat, position, legal, pressed, hinted, winner)
+
+
+def named_suit(suit: Suit | None) -> str | None:
+    """The name of the suit a led Fool stands for, as its button says it; None if none."""
+    if suit is None:
+        return None
+    return dict(NAMEABLE_SUITS).get(SUIT_CODES.get(suit, ""))
