@@ -78,3 +78,14 @@ def test_a_preset_chosen_at_start_and_changed_back_in_the_settings(client: TestC
     person.post("settings", {"speed": "instant", "fool_preset": "nonsense"})
     person.get()
     assert re.search(r'<option value="ask" selected>', person.html)  # unchanged
+
+
+def test_a_fool_led_as_cups_says_so(seat: Seat) -> None:
+    """Cups is the suit numbered 0: the trick still says what the Fool stands for (it once
+    read a led Fool's suit as "none" when it was Cups)."""
+    table, token = build_table(wanted=person_leads_fool, deals_before=2)
+    person = seat(table, token)
+    _, _, version = person.state()
+    response = person.post("play", {"version": version, "card": "FOOL", "name": "CU"}, htmx=True)
+    assert response.status_code == 200
+    assert re.search(r"leads as <strong>Cups</strong>|led as Cups", person.html), person.html

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from app.engine.record import parse_record, replay, result
+from app.engine.troccas import TEAMS
 from app.web.show.events import Names
 from app.web.show.summary import own_team_labels
 from app.web.table.model import TableSettings
@@ -101,6 +102,6 @@ def test_a_danish_score_sheet_has_no_team_counts(seat: Any) -> None:
 
 def test_teams_are_named_for_whoever_reads_them() -> None:
     names = ["Ann", "Ben", "Cy", "Di"]
-    assert own_team_labels(Names(names, 0, False)) == ["Your team", "Their team"]
-    assert own_team_labels(Names(names, 3, False)) == ["Their team", "Your team"]
-    assert own_team_labels(Names(names, -1, False)) == ["Ann & Cy", "Ben & Di"]
+    assert own_team_labels(TEAMS, Names(names, 0, False)) == ["Your team", "Their team"]
+    assert own_team_labels(TEAMS, Names(names, 3, False)) == ["Their team", "Your team"]
+    assert own_team_labels(TEAMS, Names(names, -1, False)) == ["Ann & Cy", "Ben & Di"]

@@ -110,8 +110,12 @@ def is_htmx(request: Request) -> bool:
 def render(
     request: Request, template: str, context: dict[str, Any], status_code: int = 200
 ) -> HTMLResponse:
+    """The page or partial ``template`` drawn from ``context`` alone: the request itself is not
+    handed to templates (through it a template could reach the app, its store and every hand
+    in play; no template of ours uses it), so what a page can show is what its route gives."""
     templates: Jinja2Templates = request.app.state.templates
-    response = templates.TemplateResponse(request, template, context, status_code=status_code)
+    html = templates.get_template(template).render(context)
+    response = HTMLResponse(html, status_code=status_code)
     response.headers["Vary"] = "HX-Request"
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -207,11 +207,15 @@ def _action_events(
     return [Event("decision", f"{text} {'Bob!' if action.call else 'the Bob go.'}", seat)]
 
 
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
 def discard_text(obs: Observation, seat: int, names: Names) -> str:
-    if obs.game == "troccas":
-        what = f"{names.verb(seat, 'put', 'puts')} two cards in the kitty"
+    count = NUMBER_WORDS.get(obs.discard_size, str(obs.discard_size))
+    if obs.rules.discard_name == "kitty":
+        what = f"{names.verb(seat, 'put', 'puts')} {count} cards in the kitty"
     else:
-        what = f"{names.verb(seat, 'discard', 'discards')} three cards"
+        what = f"{names.verb(seat, 'discard', 'discards')} {count} cards"
     if obs.discard is not None:
         shown = ", ".join(display_name(card) for card in obs.discard)
         return f"{names.subject(seat)} {what}: {shown}."

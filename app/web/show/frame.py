@@ -33,7 +33,7 @@ from app.web.show.tableview import TableView, table_view
 from app.web.show.timeline import SPECTATOR, Timeline, latest_fallback, standing_in_text
 from app.web.show.tricks import TricksPanel, tricks_panel, win_reason
 from app.web.table.forms import option_prefix
-from app.web.table.model import Table
+from app.web.table.model import FOOL_ASK, FOOL_PRESETS, SPEEDS, Table
 from app.web.table.players import computer_to_move, hint_for
 
 
@@ -295,6 +295,20 @@ class Frame:
         table, game = self.table, self.obs.game
         locked = list(table.locked_options)
         return option_fields(table.next_options, game, locked, option_prefix(game))
+
+    @property
+    def fool_names_a_suit(self) -> bool:
+        """Whether a Fool led in this game names a suit (rules.md 2.7c): the settings then
+        offer the suit it stands for without asking."""
+        return self.obs.rules.names_suit(FOOL, 1, leading=True)
+
+    def speeds(self) -> list[tuple[str, str]]:
+        """The table's speeds, slowest last: (key, label)."""
+        return [(key, label) for key, (label, _) in SPEEDS.items()]
+
+    def fool_presets(self) -> list[tuple[str, str]]:
+        """The choices "Leading the Fool as…" of the table's settings (rules.md 2.13)."""
+        return [(FOOL_ASK, "Ask me each time"), *FOOL_PRESETS.items()]
 
     def fool_choices(self) -> list[tuple[str, str, bool]]:
         preset = self.table.settings.fool_preset

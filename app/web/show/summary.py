@@ -12,11 +12,11 @@ from html import escape
 
 from markupsafe import Markup
 
+from app.engine.games import Game
 from app.engine.ledger import LedgerEntry
 from app.engine.match import Match
 from app.engine.observation import Observation
 from app.engine.options import Options
-from app.engine.troccas import PAR, TEAMS
 from app.web.http.render import signed
 from app.web.show.events import Names, declaration_text, ledger_label
 from app.web.show.rulebook import played_with
@@ -37,8 +37,8 @@ class LedgerRow:
 
 @dataclass(frozen=True)
 class TeamCount:
-    """A Troccas team's count (rules.md 3.6): each partner's own count and their sum, the
-    team's count, whose result is the count minus 36."""
+    """A partnership's count (rules.md 3.6): each partner's own count and their sum, the
+    team's count, whose result is the count minus the game's par (36 in Troccas)."""
 
     label: str
     players: list[tuple[str, int]]
@@ -74,47 +74,55 @@ class Summary:
     declarations: list[tuple[str, str, int]]
 
 
-def team_labels(names: list[str]) -> list[str]:
-    return [" & ".join(names[seat] for seat in seats) for seats in TEAMS]
+Teams = tuple[tuple[int, ...], ...]
+"""A game's fixed partnerships, as seats (``Game.partnerships``); empty where each plays for
+themself, and the summary then has no team counts and one column per seat."""
 
 
-def team_counts(counts: list[int], labels: list[str], names: list[str]) -> list[TeamCount]:
-    """Both Troccas teams' counts from the four players' counts (rules.md 3.6)."""
-    teams = []
-    for label, seats in zip(labels, TEAMS, strict=True):
-        count = sum(counts[seat] for seat in seats)
-        players = [(names[seat], counts[seat]) for seat in seats]
-        teams.append(TeamCount(label, players, count, count - PAR))
-    return teams
+def team_labels(teams: Teams, names: list[str]) -> list[str]:
+    return [" & ".join(names[seat] for seat in seats) for seats in teams]
 
 
-def own_team_labels(names: Names) -> list[str]:
+def team_counts(
+    rules: Game, counts: list[int], labels: list[str], names: list[str]
+) -> list[TeamCount]:
+    """Each partnership's count and result from the players' counts (rules.md 3.6)."""
+    return [
+        TeamCount(label, [(names[seat], counts[seat]) for seat in team.seats], team.count,
+                  team.result)
+        for label, team in zip(labels, rules.team_counts(counts), strict=True)
+    ]  # fmt: skip
+
+
+def own_team_labels(teams: Teams, names: Names) -> list[str]:
     """The teams as the summary's counts name them: "Your team" and "Their team" for a
     player, the partners' names for someone watching."""
-    for index, seats in enumerate(TEAMS):
+    for index, seats in enumerate(teams):
         if names.viewer in seats:
-            return ["Your team", "Their team"] if index == 0 else ["Their team", "Your team"]
-    return team_labels(names.seat_names)
+            return ["Their team" if other != index else "Your team" for other in range(len(teams))]
+    return team_labels(teams, names.seat_names)
 
 
 def build_summary(obs: Observation, match: Match, names: Names) -> Summary:
     seat_names = names.seat_names
-    troccas = obs.game == "troccas"
+    rules = obs.rules
+    teams = rules.partnerships
     counts = list(obs.counts or [])
-    teams = team_counts(counts, own_team_labels(names), seat_names) if troccas and counts else []
+    own = own_team_labels(teams, names)
+    team_rows = team_counts(rules, counts, own, seat_names) if teams and counts else []
     rows = match.summaries()
-    columns = team_labels(seat_names) if troccas else list(seat_names)
+    columns = team_labels(teams, seat_names) if teams else list(seat_names)
     sheet = [
         sheet_row(row.number, seat_names[row.dealer], row.changes, row.balances, row.pots,
-                  team_counts(row.counts, columns, seat_names) if troccas else [],
+                  team_counts(rules, row.counts, columns, seat_names) if teams else [], teams,
                   _other_rules(match, row.options))
         for row in reversed(rows)
     ]  # fmt: skip
-    series = _series([row.balances for row in rows], troccas)
-    colours = TEAM_COLOURS if troccas else SEAT_COLOURS
+    series = _series([row.balances for row in rows], teams, len(seat_names))
+    colours = TEAM_COLOURS if teams else SEAT_COLOURS
     return Summary(
         counts=[(seat_names[seat], count) for seat, count in enumerate(counts)],
-        teams=teams,
+        teams=team_rows,
         ledger=[ledger_row(entry, names) for entry in obs.ledger],
         columns=columns,
         sheet=sheet,
@@ -133,17 +141,18 @@ def sheet_row(
     changes: list[int],
     balances: list[int],
     pots: dict[str, int] | None,
-    teams: list[TeamCount],
+    team_rows: list[TeamCount],
+    teams: Teams = (),
     other_rules: str = "",
 ) -> SheetRow:
-    """A row of the score sheet; in Troccas (``teams``) one cell per team, from the balance of
-    the team's first seat (both partners' balances are the same)."""
+    """A row of the score sheet; with partnerships one cell per team, from the balance of the
+    team's first seat (both partners' balances are the same)."""
     if teams:
-        cells = [(changes[seats[0]], balances[seats[0]]) for seats in TEAMS]
+        cells = [(changes[seats[0]], balances[seats[0]]) for seats in teams]
     else:
         cells = list(zip(changes, balances, strict=True))
     pot_pair = (pots["king"], pots["pagat"]) if pots is not None else None
-    return SheetRow(number, dealer, cells, pot_pair, teams, other_rules)
+    return SheetRow(number, dealer, cells, pot_pair, team_rows, other_rules)
 
 
 def _other_rules(match: Match, options: Options) -> str:
@@ -166,10 +175,11 @@ def _account(account: int | str | None, names: Names) -> str:
     return names.object(account).removeprefix("the ").capitalize() if account else ""
 
 
-def _series(balances: list[list[int]], troccas: bool) -> list[list[int]]:
-    """Each line's values from the match's start (0) through every finished deal."""
-    lines = 2 if troccas else (len(balances[0]) if balances else 3)
-    return [[0] + [row[line] for row in balances] for line in range(lines)]
+def _series(balances: list[list[int]], teams: Teams, seat_count: int) -> list[list[int]]:
+    """Each line's values from the match's start (0) through every finished deal: a line per
+    team (its first seat's balance), or per seat."""
+    seats = [team[0] for team in teams] if teams else list(range(seat_count))
+    return [[0] + [row[seat] for row in balances] for seat in seats]
 
 
 def balance_chart(series: list[list[int]], labels: list[str], colours: tuple[str, ...]) -> Markup:

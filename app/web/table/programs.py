@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from app.bots.base import Bot, RandomBot
-from app.engine.options import Options
+from app.engine.options import DANISH, Options
 from app.engine.rng import keyed_stream
 from app.protocol.naming import Program
 from app.protocol.program import FaultLog, ProgramBot, ProgramSeat
@@ -193,7 +193,7 @@ def probe(program: Program, think_ms: int, log_path: Path | None = None) -> str 
     """Whether ``program`` starts and answers hello (as at Danish Tarok's seat 1): None if it
     does, else what went wrong. Its faults here are not counted among the tables' ones, but
     they go to the log (``mine [start-up check, seat 1, hello]: crash: …``) with its stderr."""
-    setup = program_seat("danish-tarok", Options(), "probe", 1, think_ms)
+    setup = program_seat(DANISH, Options(), "probe", 1, think_ms)
     faults = FaultLog(log_path)
     bot = ProgramBot(program.name, program.command, setup, RandomBot(), faults, "start-up check")
     try:

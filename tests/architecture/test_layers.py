@@ -1,0 +1,177 @@
+"""The floors of the house: each part of ``app`` imports only the parts below it.
+
+Between the packages (README, "How it is built"):
+
+    cli  ->  arena, web  ->  protocol, bench  ->  bots  ->  engine
+
+and within the web layer, its rooms (ARCHITECTURE.md):
+
+    serve  ->  app  ->  routes  ->  site  ->  show, live  ->  storage  ->  table  ->  http
+
+Parts on one floor do not import each other (the arena never imports the web, nor ``show``
+``live``). A lazy import inside a function counts like any other: it is still a dependency.
+The module-level import graph of ``app`` must also be free of cycles.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = ROOT / "app"
+
+PACKAGE_FLOORS: tuple[tuple[str, ...], ...] = (
+    ("app.engine", "app.paths"),
+    ("app.bots",),
+    ("app.protocol", "app.bench"),
+    ("app.arena", "app.web"),
+    ("app.cli",),
+)
+WEB_FLOORS: tuple[tuple[str, ...], ...] = (
+    ("app.web.http",),
+    ("app.web.table",),
+    ("app.web.storage",),
+    ("app.web.show", "app.web.live"),
+    ("app.web.site",),
+    ("app.web.routes",),
+    ("app.web.app",),
+    ("app.web.serve", "app.web"),
+)
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(path): path for path in sorted(APP.rglob("*.py"))}
+
+
+def imports_of(path: Path, known: dict[str, Path]) -> Iterator[tuple[int, str, bool]]:
+    """The modules of ``app`` that ``path`` imports: (line, module, at module level). An import
+    under ``if TYPE_CHECKING:`` or in a function is not at module level."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    top = {id(node) for node in tree.body}
+    module = module_name(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*anchor, base] if base else anchor)
+            names = [f"{base}.{alias.name}" for alias in node.names] + [base]
+        for name in names:
+            found = next((m for m in (name, name.rpartition(".")[0]) if m in known), None)
+            if found is not None:
+                yield node.lineno, found, id(node) in top
+                break
+
+
+def floor_of(module: str, floors: tuple[tuple[str, ...], ...]) -> tuple[int, str] | None:
+    """The floor and the part of ``module`` (the longest part that contains it)."""
+    best: tuple[int, str] | None = None
+    for level, parts in enumerate(floors):
+        for part in parts:
+            inside = module == part or module.startswith(part + ".")
+            if inside and (best is None or len(part) > len(best[1])):
+                best = (level, part)
+    return best
+
+
+def violations(floors: tuple[tuple[str, ...], ...], within: str = "app") -> list[str]:
+    known = modules()
+    problems = []
+    for module, path in known.items():
+        if not (module == within or module.startswith(within + ".")):
+            continue
+        mine = floor_of(module, floors)
+        if mine is None:
+            continue
+        for line, target, _ in imports_of(path, known):
+            theirs = floor_of(target, floors)
+            if theirs is None or theirs[1] == mine[1] or target == within:
+                continue
+            if theirs[0] >= mine[0]:
+                where = "above" if theirs[0] > mine[0] else "beside"
+                problems.append(
+                    f"{path.relative_to(ROOT)}:{line} imports {target}, {where} {mine[1]}"
+                )
+    return sorted(problems)
+
+
+def cycles() -> list[list[str]]:
+    """Cycles of module-level imports between modules of ``app``."""
+    known = modules()
+    graph = {
+        module: sorted({t for _, t, top in imports_of(path, known) if top and t != module})
+        for module, path in known.items()
+    }
+    found: list[list[str]] = []
+    state: dict[str, int] = {}
+
+    def visit(module: str, trail: list[str]) -> None:
+        state[module] = 1
+        for target in graph[module]:
+            if state.get(target) == 1:
+                found.append([*trail[trail.index(target) :], target])
+            elif target not in state:
+                visit(target, [*trail, target])
+        state[module] = 2
+
+    for module in graph:
+        if module not in state:
+            visit(module, [module])
+    return found
+
+
+def test_each_package_imports_only_the_floors_below() -> None:
+    problems = violations(PACKAGE_FLOORS)
+    assert not problems, "\n".join(problems)
+
+
+def test_each_room_of_the_web_layer_imports_only_the_rooms_below() -> None:
+    problems = violations(WEB_FLOORS, within="app.web")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_module_imports_have_no_cycle() -> None:
+    found = cycles()
+    assert not found, "\n".join(" -> ".join(cycle) for cycle in found)
+
+
+def test_every_web_module_is_in_a_room() -> None:
+    """A new module of the web layer goes into one of its rooms, not beside them."""
+    outside = [
+        module
+        for module in modules()
+        if module.startswith("app.web.") and floor_of(module, WEB_FLOORS) == (7, "app.web")
+    ]
+    assert not outside, outside
+
+
+@pytest.mark.parametrize(
+    ("floors", "module", "expected"),
+    [
+        (WEB_FLOORS, "app.web.show.frame", (3, "app.web.show")),
+        (WEB_FLOORS, "app.web.app", (6, "app.web.app")),
+        (WEB_FLOORS, "app.web.serve", (7, "app.web.serve")),
+        (WEB_FLOORS, "app.web.http.render", (0, "app.web.http")),
+        (PACKAGE_FLOORS, "app.web.show.frame", (3, "app.web")),
+        (PACKAGE_FLOORS, "app.bots.hard", (1, "app.bots")),
+    ],
+)
+def test_floors_are_found_by_the_longest_part(
+    floors: tuple[tuple[str, ...], ...], module: str, expected: tuple[int, str]
+) -> None:
+    assert floor_of(module, floors) == expected
