@@ -738,4 +738,6 @@ LOSS_COST: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
     for danish in (False, True)
 )
 """``LOSS_COST[danish][chicks][danish and trick number < 23][card]``: ``_loss_cost`` (it reads
-only those)."""
+only those). 23 is the Danish Fool's deadline (``app.engine.danish.FOOL_DEADLINE``), written
+out where the policy reads it so that its hot path looks up no name: a strategy cost (the
+Fool is worth more to keep before it), not a rule the simulator plays."""

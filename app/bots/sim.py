@@ -138,7 +138,7 @@ class Sim:
         ``discard`` the dealer's discard or kitty (sampled where this seat cannot see them)."""
         sim = cls()
         options = obs.options
-        sim.danish = obs.game == DANISH
+        sim.danish = obs.game == DANISH  # which game's fast rules to play
         sim.seats = obs.seat_count
         sim.tricks_total, sim.naming, sim.partner = game_rules(obs)
         sim.chicks = options.chicks_rule
