@@ -450,7 +450,7 @@ def _quantile_ms(times: list[float], q: float) -> float:
 
 
 def format_report(data: dict[str, Any]) -> str:
-    unit = "tokens" if data["game"] == "danish-tarok" else "team points"
+    unit = GAMES[data["game"]].result_unit
     mode = f"duplicate ({data['seatings']} seatings each)" if data["duplicate"] else "single"
     iterations = data.get("ismcts_iterations")
     extra = f", ismcts iterations {iterations}" if iterations else ""

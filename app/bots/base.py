@@ -24,7 +24,7 @@ from app.bots.knowledge import read
 from app.bots.odds import Choice, Table
 from app.bots.words import sentence
 from app.engine.actions import Action, CallBob, DemandFool, Discard, PlayCard
-from app.engine.cards import FOOL, IS_PIP, PLAIN_SUITS, Card, Suit
+from app.engine.cards import IS_PIP, PLAIN_SUITS, Card, Suit
 from app.engine.deal import Phase
 from app.engine.observation import Observation
 from app.engine.rng import shuffle
@@ -108,6 +108,7 @@ class LevelBot:
             if self.level == "random":
                 return Hint(Discard(seat, random_pip_discard(obs, rng)), "pips chosen at random")
             cards, reason = discard_choice(obs)
+            # strategy: hard searches only the Troccas kitty, whose points count for the team
             if self.level == "hard" and obs.game == "troccas":
                 kitty = hard.discard(obs, rng, self.settings.hard_budget, cards)
                 if set(kitty) != set(cards):
@@ -135,7 +136,7 @@ class LevelBot:
 
     def medium(self, obs: Observation, names: Sequence[str] | None = None) -> Choice:
         table = Table(obs, read(obs, self.settings.see_all), names)
-        if obs.game == "danish-tarok":
+        if obs.game == "danish-tarok":  # strategy: each game's own heuristics
             return danish_play.play(table)
         return troccas_play.play(table)
 
@@ -160,20 +161,17 @@ class RandomBot(LevelBot):
 def random_pip_discard(obs: Observation, rng: Random) -> tuple[Card, ...]:
     """Random legal cards to lay away, pips only where there are enough (machine dealers
     discard only pip cards, rules.md 2.4), which is always legal."""
-    size = discard_size(obs)
+    size = obs.discard_size
     pips = [c for c in obs.legal if IS_PIP[c]]
     choices = pips if len(pips) >= size else list(obs.legal)
     shuffle(choices, rng)
     return tuple(sorted(choices[:size]))
 
 
-def discard_size(obs: Observation) -> int:
-    return 3 if obs.game == "danish-tarok" else 2
-
-
 def fool_name(obs: Observation, card: Card, rng: Random) -> Suit | None:
-    """A suit to name when leading the Fool in Danish Tarok before the last trick."""
-    if card != FOOL or obs.trick or obs.game != "danish-tarok" or obs.trick_number == 25:
+    """A random suit when playing ``card`` now names one (the Fool led in Danish Tarok before
+    the last trick), else None."""
+    if not obs.names_suit(card):
         return None
     return NAMEABLE[int(rng.random() * len(NAMEABLE))]
 

@@ -21,6 +21,7 @@ from app.engine.cards import (
     IS_TRUMP,
     STRENGTH,
     SUIT_OF,
+    Card,
 )
 from app.engine.observation import Observation
 
@@ -29,7 +30,7 @@ SUIT: tuple[int, ...] = tuple(int(s) for s in SUIT_OF)
 
 def discard_choice(obs: Observation) -> tuple[tuple[int, ...], str]:
     """The dealer's discard: pips only, from the shortest suits without a King, low first."""
-    size = 3 if obs.game == "danish-tarok" else 2
+    size = obs.discard_size
     top = 1 if obs.options.chicks_rule else 0
     strength = STRENGTH[obs.options.chicks_rule]
     hand = list(obs.hand)
@@ -73,7 +74,7 @@ def cover_honour(obs: Observation) -> Choice | None:
     under Chicks) whenever it holds it, whatever its chance of winning the trick: the others
     then know that a King not shown this way is with the trump hand. A trick already trumped
     has no honour to cover."""
-    if obs.game != "danish-tarok":
+    if obs.game != "danish-tarok":  # strategy: a convention of the Danish seed's players
         return None
     enemy = strongest_declarer(obs)
     cards: list[int] = list(obs.trick)
@@ -107,7 +108,7 @@ def strongest_declarer(obs: Observation) -> int | None:
 
 def nolo_partners(obs: Observation, pairs: frozenset[tuple[int, int]]) -> tuple[bool, int | None]:
     """(whether this seat may try for Nolo, the seat this seat helps, if any, now trying)."""
-    if obs.game != "danish-tarok" or not pairs:
+    if obs.game != "danish-tarok" or not pairs:  # No Tricks is a Danish contract (rules.md 2.10)
         return False, None
     may_try = any(trier == obs.seat and helper != obs.seat for helper, trier in pairs)
     helped = next(
@@ -128,12 +129,12 @@ def nolo_hand(obs: Observation) -> bool:
         c
         for trick in obs.tricks
         for i, c in enumerate(trick.cards)
-        if (trick.leader + i) % 3 == obs.seat
+        if trick.seat_of(i, obs.seat_count) == obs.seat
     ]
     holding = (
         list(obs.hand)
         + mine
-        + [c for i, c in enumerate(obs.trick) if (obs.leader + i) % 3 == obs.seat]
+        + [c for i, c in enumerate(obs.trick) if obs.seat_in_trick(i) == obs.seat]
     )
     if any(c < 56 and c % 14 == top for c in holding):
         return False
@@ -185,6 +186,5 @@ def help_nolo(obs: Observation, trier: int) -> Choice | None:
 
 
 def _nolo_name(obs: Observation, card: int) -> int | None:
-    if card == FOOL and obs.trick_number < 25:
-        return 4
-    return None
+    """Trumps, where playing ``card`` names a suit (a led Fool)."""
+    return TRUMPS if obs.names_suit(Card(card)) else None

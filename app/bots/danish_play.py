@@ -14,7 +14,7 @@ from app.bots.conventions import cover_honour
 from app.bots.knowledge import TRUMPS
 from app.bots.odds import SUIT, Choice, Table, name_of
 from app.bots.words import only_card, situation, suit_word
-from app.engine.cards import FOOL, IS_TRUMP, PAGAT, WORLD
+from app.engine.cards import FOOL, IS_TRUMP, PAGAT, WORLD, Card
 
 SURE = 0.95
 LIKELY = 0.7
@@ -36,10 +36,9 @@ def play(t: Table) -> Choice:
 
 
 def fool_name(t: Table, card: int) -> int | None:
-    """A led Fool before the last trick names trumps: the others must spend theirs."""
-    if card == FOOL and not t.trick and t.obs.trick_number < 25:
-        return TRUMPS
-    return None
+    """Trumps, where playing ``card`` names a suit (a led Fool before the last trick): the
+    others must spend theirs."""
+    return TRUMPS if t.obs.names_suit(Card(card)) else None
 
 
 # ---------------------------------------------------------------------- the last tricks

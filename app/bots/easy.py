@@ -17,7 +17,7 @@ from random import Random
 from app.bots.knowledge import TRUMPS
 from app.bots.odds import Choice, beats, led_suit, name_of, winner_index
 from app.bots.words import only_card
-from app.engine.cards import FOOL, IS_TRUMP, PAGAT, STRENGTH, SUIT_OF, VALUE
+from app.engine.cards import FOOL, IS_TRUMP, PAGAT, STRENGTH, SUIT_OF, VALUE, Card
 from app.engine.observation import Observation
 
 SUIT: tuple[int, ...] = tuple(int(s) for s in SUIT_OF)
@@ -34,9 +34,8 @@ def play(obs: Observation, rng: Random) -> Choice:
 
 
 def _fool_name(obs: Observation, card: int) -> int | None:
-    if card == FOOL and not obs.trick and obs.game == "danish-tarok" and obs.trick_number < 25:
-        return TRUMPS
-    return None
+    """Trumps, where playing ``card`` names a suit (a led Fool in Danish Tarok)."""
+    return TRUMPS if obs.names_suit(Card(card)) else None
 
 
 def _is_top(card: int, chicks: bool) -> bool:
@@ -72,7 +71,7 @@ def _follow(obs: Observation, legal: list[int], chicks: bool) -> Choice:
     best = cards[best_index]
     winner = (obs.leader + best_index) % obs.seat_count
     last = len(cards) == obs.seat_count - 1
-    partner_wins = obs.game == "troccas" and (winner - obs.seat) % 2 == 0
+    partner_wins = winner == obs.rules.partner_of(obs.seat)
     beaters = sorted((c for c in legal if beats(c, best, strength)), key=lambda c: strength[c])
     if not partner_wins and beaters:
         tops = [c for c in beaters if _is_top(c, chicks)]
@@ -83,6 +82,7 @@ def _follow(obs: Observation, legal: list[int], chicks: bool) -> Choice:
             return Choice(pick, "it wins the trick" if last else "it should win the trick")
         if IS_TRUMP[beaters[0]]:
             return Choice(beaters[0], "take the trick with your lowest trump that wins it")
+    # strategy: Danish Tarok's Fool is due by trick 23 (rules.md 2.7d); easy plays it from 20
     if FOOL in legal and obs.game == "danish-tarok" and obs.trick_number >= 20:
         return Choice(FOOL, "the Fool must be played by trick 23")
     card = min(

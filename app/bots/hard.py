@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from random import Random
 
-from app.bots.knowledge import KITTY, Knowledge, read
+from app.bots.knowledge import KITTY, TRUMPS, Knowledge, read
 from app.bots.odds import Choice, Table, name_of
 from app.bots.playout import (
     choose,
@@ -56,7 +56,7 @@ from app.bots.playout import (
 from app.bots.sampling import sample_world
 from app.bots.sim import Sim
 from app.bots.words import comparison, keeps_for_last, only_card, situation, trick_words
-from app.engine.cards import DECK_SIZE, FOOL, PAGAT, STRENGTH, SUIT_OF, VALUE, WORLD
+from app.engine.cards import DECK_SIZE, FOOL, PAGAT, STRENGTH, SUIT_OF, VALUE, WORLD, Card
 from app.engine.observation import Observation
 
 HARD_BUDGET = 16_000
@@ -67,7 +67,8 @@ MIN_WORLDS = 10
 MAX_WORLDS = 160
 EXACT_WORLDS = 40
 EXACT_CARDS = {"danish-tarok": 3, "troccas": 3}
-"""Hand sizes from which the rest of the deal is searched exactly in each sampled world."""
+"""Hand sizes from which the rest of the deal is searched exactly in each sampled world (per
+game: strategy, tuned, not a rule)."""
 KNOWN_EXACT_CARDS = {"danish-tarok": 4, "troccas": 5}
 """The same when every holding is known (see-all): one world, searched from further out."""
 TIME_CAP = 4.0
@@ -141,9 +142,8 @@ def decide(
 
 
 def _name(obs: Observation, card: int) -> int | None:
-    if card == FOOL and not obs.trick and obs.game == "danish-tarok" and obs.trick_number < 25:
-        return 4
-    return None
+    """Trumps, where playing ``card`` names a suit (a led Fool in Danish Tarok)."""
+    return TRUMPS if obs.names_suit(Card(card)) else None
 
 
 def candidates(obs: Observation, know: Knowledge) -> list[int]:
@@ -231,13 +231,17 @@ class Search:
         self.done = 0
         self.kept = -1
         self.own_plans: list[tuple[int, bool]] = [(-1, False)]
+        partner = obs.rules.partner_of(obs.seat)
+        self.team = (obs.seat,) if partner is None else (obs.seat, partner)
+        """The seats whose tricks count for this seat: itself, and a partner (Troccas)."""
+        # strategy: the Danish playouts' noise (playout.DANISH_NOISE), not a rule
         self.noise_rates = noise_rates(obs.game == "danish-tarok", obs.seat_count, obs.seat)
 
     def run(self, budget: int) -> tuple[int, int]:
         """Search within ``budget`` simulated plays; the worlds dealt and the Ultimo card
         the seat's "keep" plan keeps (-1: none)."""
         obs = self.obs
-        if obs.game != "danish-tarok" or self.exact:
+        if obs.game != "danish-tarok" or self.exact:  # strategy: the race is for Danish plans
             one_known_world = self.exact and self.known
             worlds = (
                 1 if one_known_world else _world_count(obs, len(self.tallies), budget, self.exact)
@@ -298,7 +302,7 @@ class Search:
                 tally = self.tallies[index]
                 while len(tally.plan_values) <= own:
                     tally.plan_values.append([])
-                value = _result(self.obs, variants[own], tally, self.exact, table)
+                value = _result(self.obs, variants[own], tally, self.exact, table, self.team)
                 tally.plan_values[own].append(value)
             self.done += 1
 
@@ -326,9 +330,11 @@ def _result(
     tally: Tally,
     exact: bool,
     table: dict[tuple[object, ...], tuple[int, int]],
+    team: tuple[int, ...],
 ) -> int:
     """The seat's result after playing ``tally``'s card in ``world`` (a copy is played);
-    ``table`` is shared by one world's exact Troccas searches."""
+    ``table`` is shared by one world's exact Troccas searches; ``team`` are the seats whose
+    tricks count as the seat's own (``Search.team``)."""
     sim = world.clone()
     sim.play(tally.card, tally.name)
     if exact:
@@ -337,7 +343,7 @@ def _result(
     while sim.number == number:
         _policy_step(sim)
     tally.trick_tries += 1
-    if _is_ours(obs, sim.leader):
+    if sim.leader in team:
         tally.trick_wins += 1
     return play_out(sim)[obs.seat]
 
@@ -362,7 +368,8 @@ worse than the plain choice. Too high a margin is worse still in Danish Tarok: r
 playouts swing with the Ultimo, so the search seldom cleared 2 standard errors, and hard
 played medium's card, which cashes the King it should keep. Against ismcts-random, 100
 duplicate deals, seed 90: hard - rival -0.40 at 2.0 (budget 5000), +6.34 at 1.0, +3.84 at
-0; hard's King Ultimo ledger -1.57, +5.17, +9.70 tokens a deal."""
+0; hard's King Ultimo ledger -1.57, +5.17, +9.70 tokens a deal. (Per game: strategy, tuned,
+not a rule.)"""
 
 
 def _clearly_better(best: Sequence[float], first: Sequence[float], margin: float) -> bool:
@@ -382,12 +389,6 @@ def _policy_step(sim: Sim) -> None:
     sim.play(card, fool_name(sim, card))
 
 
-def _is_ours(obs: Observation, winner: int) -> bool:
-    if obs.game == "danish-tarok":
-        return winner == obs.seat
-    return winner % 2 == obs.seat % 2
-
-
 def _reason(t: Table, tallies: list[Tally], best: Tally, exact: bool, first: Choice | None) -> str:
     """The search's result in a player's words: the medium reason when it chose the same card,
     else what the seat sees and what the card does to this trick; then how it compares with
@@ -405,7 +406,7 @@ def _reason(t: Table, tallies: list[Tally], best: Tally, exact: bool, first: Cho
     if exact:
         head = "with the last tricks worked out, it is the best card"
     else:
-        head = trick_words(best.trick_wins, best.trick_tries, team=not t.danish)
+        head = trick_words(best.trick_wins, best.trick_tries, team=t.partner is not None)
     seen = situation(t, best.card)
     if seen is None:
         return f"{head}; {compared}"

@@ -48,7 +48,7 @@ from app.bots.playout import fool_name, play_out
 from app.bots.sampling import sample_world
 from app.bots.sim import Sim
 from app.engine.actions import Action, CallBob, DemandFool, Discard, PlayCard
-from app.engine.cards import FOOL, Card, Suit
+from app.engine.cards import Card, Suit
 from app.engine.deal import Phase
 from app.engine.observation import Observation
 
@@ -66,7 +66,8 @@ Tarok, 5,600 in Troccas); random playouts are cheaper (in a Danish arena 150 of 
 EXPLORATION = 0.7
 """UCB1's exploration constant, on results scaled by ``SCALE``."""
 SCALE = {"danish-tarok": 60.0, "troccas": 36.0}
-"""A result of this many tokens (Danish) or team points (Troccas) counts as 1."""
+"""A result of this many tokens (Danish) or team points (Troccas) counts as 1 (per game:
+strategy, tuned, not a rule)."""
 
 
 class Node:
@@ -130,10 +131,8 @@ class IsmctsBot:
 
 
 def led_fool_name(obs: Observation, card: int) -> Suit | None:
-    """A led Fool before the last Danish trick names a suit: trumps."""
-    if card == FOOL and not obs.trick and obs.game == "danish-tarok" and obs.trick_number < 25:
-        return Suit.TRUMPS
-    return None
+    """Trumps, where playing ``card`` names a suit (a led Fool before the last Danish trick)."""
+    return Suit.TRUMPS if obs.names_suit(Card(card)) else None
 
 
 def search_tree(

@@ -27,6 +27,7 @@ from app.engine.cards import (
     Suit,
     plain,
 )
+from app.engine.danish import FOOL_DEADLINE
 from app.engine.deal import Trick
 from app.engine.declarations import top_rank
 from app.engine.observation import Observation
@@ -44,6 +45,8 @@ class Knowledge:
     seat: int
     seats: int
     danish: bool
+    """Which game's inferences apply: Danish Tarok's declarations, shown discard and Fool
+    deadline, else the Troccas Bob's page and face-up cards."""
     chicks: bool
     hand: list[int]
     played: set[int] = field(default_factory=set)
@@ -136,7 +139,7 @@ def _read_discard(know: Knowledge, obs: Observation) -> None:
         return
     if not obs.discard_made:
         return
-    know.sizes[KITTY] = 3 if know.danish else 2
+    know.sizes[KITTY] = obs.discard_size
     excluded = know.excluded[KITTY]
     excluded.update({FOOL, PAGAT, WORLD})
     excluded.update(plain(suit, top_rank(know.chicks)) for suit in PLAIN_SUITS)
@@ -206,7 +209,7 @@ def _led(cards: tuple[int, ...], named: Suit | None) -> int | None:
 
 def _fool_was_due(obs: Observation, number: int) -> bool:
     """Danish trick 23: whoever holds the Fool must play it (seed timing, or demanded)."""
-    if obs.game != DANISH or number != 23:
+    if obs.game != DANISH or number != FOOL_DEADLINE:
         return False
     return obs.fool_demanded or not obs.options.traditional_fool_timing
 

@@ -29,7 +29,8 @@ class Table:
         """The seats' names as the hinting person reads them, for the hint's words."""
         self.seat = obs.seat
         self.seats = obs.seat_count
-        self.danish = know.danish
+        self.partner = obs.rules.partner_of(obs.seat)
+        """The seat's partner in a game of fixed partnerships (Troccas); None in Danish Tarok."""
         self.strength = STRENGTH[know.chicks]
         self.value = VALUE[know.chicks]
         self.top = 1 if know.chicks else 0
@@ -89,7 +90,7 @@ class Table:
     # ------------------------------------------------------------------ the trick
 
     def is_partner(self, seat: int) -> bool:
-        return not self.danish and seat != self.seat and (seat - self.seat) % 2 == 0
+        return seat == self.partner
 
     def later_seats(self) -> list[int]:
         """The seats still to play to this trick after me."""

@@ -21,20 +21,46 @@ from typing import Protocol
 
 from app.bots.sim import SUIT, TRUMPS, Sim
 from app.engine.cards import DECK_SIZE, FOOL, PAGAT, STRENGTH, VALUE, WORLD
+from app.engine.games import GAMES, Game
+from app.engine.options import DANISH, TROCCAS
+
+
+def _opponents(game: Game) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the seats playing against it, in the order they play after it."""
+    seats = game.seat_count
+    return tuple(
+        tuple(
+            (seat + step) % seats
+            for step in range(1, seats)
+            if (seat + step) % seats != game.partner_of(seat)
+        )
+        for seat in range(seats)
+    )
+
+
+def _later_opponents(game: Game) -> tuple[tuple[int, ...], ...]:
+    """Per number of cards in the trick: how many seats after the one to play each opponent
+    still to play sits (a partner sits as many seats away from every seat, rules.md 3.1)."""
+    seats = game.seat_count
+    partner = game.partner_of(0)
+    partner_step = -1 if partner is None else partner  # seat 0's partner: that many seats on
+    return tuple(
+        tuple(step for step in range(1, seats - played) if step != partner_step)
+        for played in range(seats)
+    )
+
 
 OPPONENTS: dict[int, tuple[tuple[int, ...], ...]] = {
-    3: ((1, 2), (2, 0), (0, 1)),
-    4: ((1, 3), (2, 0), (3, 1), (0, 2)),
+    game.seat_count: _opponents(game) for game in GAMES.values()
 }
-"""The seats playing against each seat: both others in Danish Tarok (3 seats), the two
-seats beside it in Troccas (4 seats, partners opposite), in the order they play after it."""
+"""``OPPONENTS[seats][seat]``, from the engine's partnerships: both others in Danish Tarok (3
+seats), the two seats beside it in Troccas (4 seats, partners opposite)."""
 LATER_OPPONENTS: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] = (
-    tuple(tuple(step for step in range(1, 4 - played) if step % 2) for played in range(4)),
-    tuple(tuple(range(1, 3 - played)) for played in range(3)),
+    _later_opponents(GAMES[TROCCAS]),
+    _later_opponents(GAMES[DANISH]),
 )
-"""``LATER_OPPONENTS[danish][played]``: how many seats after the one to play (with ``played``
-cards in the trick) each opponent still to play sits: in Troccas (4 seats) only odd steps,
-the partner sitting opposite."""
+"""``LATER_OPPONENTS[danish][played]``: ``_later_opponents`` of each game, worked out once:
+in Troccas only odd steps, the partner sitting opposite."""
 NAME_TRUMPS = TRUMPS
 """The suit a led Fool names in simulations: trumps, which draws the others' trumps."""
 
@@ -43,12 +69,13 @@ def play_out(sim: Sim) -> list[int]:
     """Play ``sim`` to the end of the deal with the playout policy; the payoffs."""
     danish = sim.danish
     total = sim.tricks_total
+    exact = total - 1  # strategy: the last two Danish tricks are searched exactly
     play = sim.play
     while True:
         number = sim.number
         if number > total:
             break
-        if danish and number >= 24 and not sim.trick:
+        if danish and number >= exact and not sim.trick:
             return search(sim)
         card = choose(sim)
         if card == FOOL:
@@ -59,7 +86,8 @@ def play_out(sim: Sim) -> list[int]:
 
 
 def fool_name(sim: Sim, card: int) -> int | None:
-    if card == FOOL and not sim.trick and sim.danish and sim.number < 25:
+    """``NAME_TRUMPS`` where playing ``card`` names a suit (``Sim.naming``), else None."""
+    if card == FOOL and not sim.trick and (sim.naming >> sim.number) & 1:
         return NAME_TRUMPS
     return None
 
@@ -79,7 +107,8 @@ def search(sim: Sim, table: Bounds | None = None) -> list[int]:
             known = (_minimax(sim, -(10**9), 10**9, {} if table is None else table),)
             _remember(key, known)
         value = known[0]
-        return [value if seat % 2 == 0 else -value for seat in range(sim.seats)]
+        partner = sim.partner[0]
+        return [value if seat in (0, partner) else -value for seat in range(sim.seats)]
     before = sim.delta
     gains = ENDGAMES.get(key)
     if gains is None:
@@ -93,7 +122,7 @@ def search(sim: Sim, table: Bounds | None = None) -> list[int]:
 ENDGAMES: dict[tuple[int, ...], tuple[int, ...]] = {}
 """Endgames searched, by ``_endgame_key``: in Danish Tarok each seat's token gain along the
 best line (the tokens a seat had before add to every line alike, so they are left out of the
-key), in Troccas the result of the team of seats 0 and 2."""
+key), in Troccas the result of seat 0's team."""
 ENDGAMES_SIZE = 20_000
 """Entries kept at most (a few MB); the whole table is emptied when it is full."""
 
@@ -151,13 +180,13 @@ def _endgame_key(sim: Sim) -> tuple[int, ...]:
 
 
 Bounds = dict[tuple[object, ...], tuple[int, int]]
-"""Troccas: at the start of a trick, the bounds (low, high) of what the team of seats 0 and
-2 still gains from there, keyed by the holdings, the Fool's holder, the leader and the suits
+"""Troccas: at the start of a trick, the bounds (low, high) of what seat 0's team still gains
+from there, keyed by the holdings, the Fool's holder, the leader and the suits
 opened (everything the rest of the deal depends on)."""
 
 
 def _minimax(sim: Sim, alpha: int, beta: int, table: Bounds) -> int:
-    """Troccas: the result of the team of seats 0 and 2 with best play by both teams."""
+    """Troccas: the result of seat 0's team with best play by both teams."""
     while sim.number <= sim.tricks_total:
         legal = sim.legal()
         if len(legal) > 1:
@@ -169,7 +198,7 @@ def _minimax(sim: Sim, alpha: int, beta: int, table: Bounds) -> int:
         return _best_child(sim, legal, alpha, beta, table)
     holdings = tuple(tuple(cards) for hand in sim.hands for cards in hand)
     key = (holdings, sim.fool, sim.leader, sim.opened)
-    base = sim.count[0] + sim.count[2]
+    base = sim.count[0] + sim.count[sim.partner[0]]
     low, high = table.get(key, (-(10**9), 10**9))
     low, high = low + base, high + base
     if low == high or low >= beta:
@@ -191,7 +220,8 @@ def _minimax(sim: Sim, alpha: int, beta: int, table: Bounds) -> int:
 def _best_child(sim: Sim, legal: list[int], alpha: int, beta: int, table: Bounds) -> int:
     """Alpha-beta over the seat's distinct cards, the playout policy's card first (a good
     card first makes the others cut sooner)."""
-    ours = sim.turn % 2 == 0
+    turn = sim.turn
+    ours = turn == 0 or turn == sim.partner[0]  # seat 0's team
     best = -(10**9) if ours else 10**9
     moves = distinct(sim, legal)
     noise, sim.noise = sim.noise, None  # the order must not draw from the stream: remembered
@@ -466,8 +496,9 @@ def _follow(sim: Sim, legal: list[int]) -> int:
     index = sim.best
     best = trick[index]
     threats: list[tuple[int, int]] | None = None
-    if not sim.danish and (sim.leader + index - seat) % 2 == 0:
-        # the partner wins the trick so far (seats 4: winner - seat is even)
+    partner = sim.partner[seat]
+    if partner >= 0 and (sim.leader + index) % sim.seats == partner:
+        # the partner wins the trick so far
         threats = _threats(sim, seat, led, len(trick))
         if _safe(sim, best, led, threats):
             return _smear(sim, legal)
@@ -587,7 +618,8 @@ def _cash(sim: Sim, seat: int, kept: int) -> int:
     first, second = OPPONENTS[sim.seats][seat]
     others = (hands[first], hands[second])
     own = hands[seat]
-    everyone_else = others if sim.seats == 3 else (*others, hands[(seat + 2) % 4])
+    partner = sim.partner[seat]
+    everyone_else = others if partner < 0 else (*others, hands[partner])
     for suit in range(4):
         cards = own[suit]
         if not cards or cards[0] == kept:
@@ -611,7 +643,7 @@ def _cash(sim: Sim, seat: int, kept: int) -> int:
         if unsafe:
             continue
         score = 10 + 3 * sim.value[top]
-        if not danish and not sim.opened >> suit & 1:
+        if not danish and not sim.opened >> suit & 1:  # strategy: it may bring a Troccas Bob
             score += 4
         if score > best_score:
             best_lead, best_score = top, score
@@ -650,13 +682,14 @@ def _boss(sim: Sim, card: int) -> bool:
 
 
 def _trump_rich(sim: Sim, seat: int) -> bool:
-    mine = len(sim.hands[seat][TRUMPS])
-    if sim.danish:
-        first, second = OPPONENTS[3][seat]
-        return mine > len(sim.hands[first][TRUMPS]) and mine > len(sim.hands[second][TRUMPS])
-    partner = len(sim.hands[(seat + 2) % 4][TRUMPS])
-    others = max(len(sim.hands[(seat + 1) % 4][TRUMPS]), len(sim.hands[(seat + 3) % 4][TRUMPS]))
-    return mine + partner > 2 * others and others > 0
+    hands = sim.hands
+    mine = len(hands[seat][TRUMPS])
+    first, second = OPPONENTS[sim.seats][seat]
+    partner = sim.partner[seat]
+    if partner < 0:
+        return mine > len(hands[first][TRUMPS]) and mine > len(hands[second][TRUMPS])
+    others = max(len(hands[first][TRUMPS]), len(hands[second][TRUMPS]))
+    return mine + len(hands[partner][TRUMPS]) > 2 * others and others > 0
 
 
 # ---------------------------------------------------------------------- cost tables
@@ -705,4 +738,6 @@ LOSS_COST: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
     for danish in (False, True)
 )
 """``LOSS_COST[danish][chicks][danish and trick number < 23][card]``: ``_loss_cost`` (it reads
-only those)."""
+only those). 23 is the Danish Fool's deadline (``app.engine.danish.FOOL_DEADLINE``), written
+out where the policy reads it so that its hot path looks up no name: a strategy cost (the
+Fool is worth more to keep before it), not a rule the simulator plays."""

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from app.engine import ledger
 from app.engine.cards import FOOL, IS_PIP, PAGAT, SUIT_OF
 from app.engine.danish import LAST_TRICK_BONUS, LOST_CARD_FINE, NOLO, PAGAT_TRICK_REWARD, TOUT
+from app.engine.danish import PAR as DANISH_PAR
+from app.engine.danish import ULTIMO as ULTIMO_PAYMENTS
 
 if TYPE_CHECKING:
     from app.bots.sim import Sim
@@ -18,8 +21,8 @@ if TYPE_CHECKING:
 TRUMPS = 4
 SUIT: tuple[int, ...] = tuple(int(s) for s in SUIT_OF)
 KING_POT, PAGAT_POT = 0, 1
-ULTIMO = (40, 45)
-DANISH_PAR = 26
+ULTIMO = (ULTIMO_PAYMENTS[ledger.KING_POT], ULTIMO_PAYMENTS[ledger.PAGAT_POT])
+"""What each other player pays for an Ultimo, by pot index (rules.md 2.10)."""
 
 
 ULTIMO_CARDS: tuple[frozenset[int], frozenset[int]] = (
@@ -59,7 +62,8 @@ def pay_from_others(sim: Sim, seat: int, amount: int) -> None:
 def settle_danish(sim: Sim, last: list[int], leader: int, winner: int, index: int) -> None:
     """Steps A-F of rules.md 2.10 and the count of 2.11."""
     won = sim.won
-    tout = 25 in won
+    every = sim.tricks_total
+    tout = every in won
     nolo = 0 in won
     special = tout or nolo
     end_of_play = list(sim.pots)
@@ -85,7 +89,7 @@ def settle_danish(sim: Sim, last: list[int], leader: int, winner: int, index: in
     if paid_last and not special:
         pay_from_others(sim, winner, LAST_TRICK_BONUS)
     if tout:
-        pay_from_others(sim, won.index(25), TOUT)
+        pay_from_others(sim, won.index(every), TOUT)
     elif nolo:
         pay_from_others(sim, won.index(0), NOLO)
     else:
@@ -123,7 +127,7 @@ def bob(sim: Sim, winner: int, winning: int) -> None:
     page = suit * 14 + 3
     if page in trick:
         return
-    holder = next((s for s in range(4) if page in sim.hands[s][suit]), -1)
+    holder = next((s for s in range(sim.seats) if page in sim.hands[s][suit]), -1)
     if holder < 0:
         return
     spots = [c for c in trick if IS_PIP[c]]
@@ -133,7 +137,7 @@ def bob(sim: Sim, winner: int, winning: int) -> None:
     if holder == winner:
         returned = max(spots, key=lambda c: (strength[c], -SUIT[c]))
     else:
-        played = trick[(holder - sim.leader) % 4]
+        played = trick[(holder - sim.leader) % sim.seats]
         if SUIT[played] == suit and played % 14 < 4:
             return
         returned = min(spots, key=lambda c: (strength[c], SUIT[c]))

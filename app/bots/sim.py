@@ -9,6 +9,12 @@ Decisions other than plays are taken the way machine players take them: the Fool
 demanded (rules.md 2.7d) and a Bob is always called (3.7). ``tests/bots/test_sim.py`` plays
 many random deals through this simulator and the engine and demands the same legal cards,
 tricks and results.
+
+The rules that the engine answers for a game (its trick count, which plays name a suit, its
+partnerships) are asked of it once per game (``game_rules``) and kept on the ``Sim`` as ints
+and lists; ``danish`` selects the game whose fast rules are played (Danish Tarok's payments,
+Fool timing and plans; else the Troccas Bob), and the engine's module constants give their
+numbers.
 """
 
 from __future__ import annotations
@@ -17,13 +23,14 @@ from random import Random
 
 from app.bots import scoring
 from app.engine.cards import FOOL, STRENGTH, SUIT_OF, VALUE
+from app.engine.danish import FOOL_DEADLINE, NO_FOOL_TRICK
 from app.engine.observation import Observation
 from app.engine.options import DANISH
+from app.engine.troccas import PAR as TROCCAS_PAR
 
 TRUMPS = 4
 """Suits are plain ints here: 0-3 the plain suits, 4 trumps, 5 none (the Fool)."""
 SUIT: tuple[int, ...] = tuple(int(s) for s in SUIT_OF)
-TROCCAS_PAR = 36
 
 
 class Sim:
@@ -48,11 +55,13 @@ class Sim:
         "leader",
         "led",
         "named",
+        "naming",
         "noise",
         "noise_rates",
         "number",
         "opened",
         "pagat_reward",
+        "partner",
         "pots",
         "round_count",
         "seats",
@@ -68,8 +77,15 @@ class Sim:
 
     def __init__(self) -> None:
         self.danish = True
+        """Which game's fast rules to play: Danish Tarok's, else the Troccas ones."""
         self.seats = 3
-        self.tricks_total = 25
+        self.tricks_total = 0
+        """The game's trick count (``from_world`` asks the engine, as for ``naming`` and
+        ``partner``)."""
+        self.naming = 0
+        """Bit n set: a Fool led to trick n names the suit it stands for (rules.md 2.7c)."""
+        self.partner: list[int] = []
+        """Each seat's partner, -1 for none (rules.md 3.1); shared by clones, never changed."""
         self.chicks = False
         self.strength: tuple[int, ...] = STRENGTH[0]
         self.value: tuple[int, ...] = VALUE[0]
@@ -122,9 +138,9 @@ class Sim:
         ``discard`` the dealer's discard or kitty (sampled where this seat cannot see them)."""
         sim = cls()
         options = obs.options
-        sim.danish = obs.game == DANISH
+        sim.danish = obs.game == DANISH  # which game's fast rules to play
         sim.seats = obs.seat_count
-        sim.tricks_total = 25 if sim.danish else 19
+        sim.tricks_total, sim.naming, sim.partner = game_rules(obs)
         sim.chicks = options.chicks_rule
         sim.strength = STRENGTH[sim.chicks]
         sim.value = VALUE[sim.chicks]
@@ -191,11 +207,13 @@ class Sim:
         other.led = self.led
         other.leader = self.leader
         other.named = self.named
+        other.naming = self.naming
         other.noise = self.noise
         other.noise_rates = self.noise_rates
         other.number = self.number
         other.opened = self.opened
         other.pagat_reward = self.pagat_reward
+        other.partner = self.partner
         other.pots = list(self.pots)
         other.round_count = self.round_count
         other.seats = self.seats
@@ -235,9 +253,9 @@ class Sim:
         """0: no timing rule, 1: the Fool is the only legal card, 2: it may not be played."""
         if not self.danish:
             return 0
-        if self.number == 23 and (self.fool_demanded or not self.traditional_fool):
+        if self.number == FOOL_DEADLINE and (self.fool_demanded or not self.traditional_fool):
             return 1
-        if self.number == 24 and self.traditional_fool:
+        if self.number == NO_FOOL_TRICK and self.traditional_fool:
             return 2
         return 0
 
@@ -368,21 +386,22 @@ class Sim:
         count = self.count
         danish = self.danish
         number = self.number
+        total = self.tricks_total
         if seats == 3:
             first, second, third = trick
             points = 1 + value[first] + value[second] + value[third]
         else:
             first, second, third, fourth = trick
             points = 1 + value[first] + value[second] + value[third] + value[fourth]
-        if FOOL in trick and (not danish or number < 25):
-            # the Fool returns to its player
+        if FOOL in trick and (not danish or number < total):
+            # the Fool returns to its player (in Danish Tarok not from the last trick)
             count[(leader + trick.index(FOOL)) % seats] += value[FOOL]
             points -= value[FOOL]
         count[winner] += points
         self.won[winner] += 1
         if danish:
             # only a King (Queen) or the I in the trick pays anything during play
-            if number < 25 and not scoring.ULTIMO_CARDS[self.top].isdisjoint(trick):
+            if number < total and not scoring.ULTIMO_CARDS[self.top].isdisjoint(trick):
                 scoring.pay_during_play(self, winner, trick[index])
         else:
             # only the first trick of a plain suit may bring a Bob (scoring.bob checks again)
@@ -396,9 +415,9 @@ class Sim:
         self.leader = self.turn = winner
         number += 1
         self.number = number
-        if danish and number == 23 and self.traditional_fool and self.fool >= 0:
+        if danish and self.traditional_fool and number == FOOL_DEADLINE and self.fool >= 0:
             self.fool_demanded = True
-        if number > self.tricks_total:
+        if number > total:
             self.turn = -1
             if danish:
                 scoring.settle_danish(self, trick, leader, winner, index)
@@ -416,8 +435,30 @@ class Sim:
         if self.danish:
             return list(self.delta)
         counts = self.final_counts()
-        teams = (counts[0] + counts[2] - TROCCAS_PAR, counts[1] + counts[3] - TROCCAS_PAR)
-        return [teams[seat % 2] for seat in range(4)]
+        partner = self.partner
+        par = TROCCAS_PAR
+        return [counts[seat] + counts[partner[seat]] - par for seat in range(self.seats)]
+
+
+_GAME_RULES: dict[str, tuple[int, int, list[int]]] = {}
+
+
+def game_rules(obs: Observation) -> tuple[int, int, list[int]]:
+    """What the simulator keeps of the engine's rules for ``obs``'s game, asked once per game:
+    its trick count, the ``naming`` bits (the tricks in which a led Fool names a suit) and
+    each seat's partner (-1: none)."""
+    found = _GAME_RULES.get(obs.game)
+    if found is None:
+        rules = obs.rules
+        count = rules.trick_count
+        naming = 0
+        for number in range(1, count + 1):
+            if rules.names_suit(FOOL, number, True):
+                naming |= 1 << number
+        partners = [rules.partner_of(seat) for seat in range(rules.seat_count)]
+        found = (count, naming, [-1 if seat is None else seat for seat in partners])
+        _GAME_RULES[obs.game] = found
+    return found
 
 
 _last_counts: tuple[Observation, tuple[int, ...], list[int], int] | None = None
@@ -447,10 +488,11 @@ def counts_so_far(obs: Observation, value: tuple[int, ...]) -> list[int]:
     seats = obs.seat_count
     count = [0] * seats
     danish = obs.game == DANISH
+    last = obs.rules.trick_count
     for trick in obs.tricks:
         count[trick.winner] += 1
         for position, card in enumerate(trick.cards):
-            if card == FOOL and (not danish or trick.number < 25):
+            if card == FOOL and (not danish or trick.number < last):
                 count[(trick.leader + position) % seats] += value[card]
             else:
                 count[trick.winner] += value[card]

@@ -67,8 +67,14 @@ def _lead(t: Table, legal: list[int]) -> Choice:
     return _low_lead(t, legal, opened)
 
 
+def _partner(t: Table) -> int:
+    """The seat's partner: Troccas is played in fixed partnerships (rules.md 3.1)."""
+    assert t.partner is not None
+    return t.partner
+
+
 def _return_lead(t: Table, legal: list[int]) -> Choice | None:
-    partner = (t.seat + 2) % 4
+    partner = _partner(t)
     for trick in reversed(t.obs.tricks):
         if trick.leader != partner or trick.cards[0] == FOOL or IS_TRUMP[trick.cards[0]]:
             continue
@@ -90,7 +96,7 @@ def _team_trumps_rich(t: Table) -> bool:
 
 
 def _low_lead(t: Table, legal: list[int], opened: set[int]) -> Choice:
-    partner = (t.seat + 2) % 4
+    partner = _partner(t)
     best: tuple[float, int] | None = None
     for suit in range(4):
         cards = [c for c in t.by_suit[suit] if c in legal]

@@ -115,12 +115,20 @@ class Observation:
             "ledger": [entry.to_json() for entry in self.ledger],
             "balances": list(self.balances),
             "pots": {"king": self.pots[0], "pagat": self.pots[1]} if self.pots else None,
-            "legal": {"action": self.decision, "cards": codes(self.legal)}
-            if self.is_my_turn
-            else None,
+            "legal": self._legal_json() if self.is_my_turn else None,
             "counts": list(self.counts) if self.counts is not None else None,
             **({"all_hands": [codes(h) for h in self.all_hands]} if self.all_hands else {}),
         }
+
+    def _legal_json(self) -> dict[str, Any]:
+        """The decision and its legal cards, with what a program would otherwise have to know
+        of the rules: how many cards a discard lays away, and which plays name a suit."""
+        legal: dict[str, Any] = {"action": self.decision, "cards": codes(self.legal)}
+        if self.phase is Phase.DISCARD:
+            legal["size"] = self.discard_size
+        elif self.phase is Phase.PLAY:
+            legal["names_suit"] = codes([card for card in self.legal if self.names_suit(card)])
+        return legal
 
 
 def _trick_json(trick: Trick) -> dict[str, Any]:
@@ -220,6 +228,9 @@ def _bob_from_json(data: dict[str, Any]) -> Bob:
 
 def observation_from_json(data: dict[str, Any]) -> Observation:
     """The observation that ``Observation.to_json`` wrote (for programs speaking the protocol).
+
+    ``legal``'s ``size`` and ``names_suit`` follow from the rules, so they are not read back: an
+    object written before them reads as well.
 
     Raises ``KeyError``, ``ValueError`` or ``TypeError`` on a malformed object.
     """

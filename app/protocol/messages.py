@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from app.engine.actions import Action, CallBob, DemandFool, Discard, PlayCard
-from app.engine.cards import FOOL, SUIT_BY_CODE, Card, UnknownCard, parse
+from app.engine.cards import SUIT_BY_CODE, Card, UnknownCard, parse
 from app.engine.deal import Phase
 from app.engine.observation import Observation
 from app.engine.options import Options
@@ -102,14 +102,15 @@ def _read_play(action: dict[str, Any], obs: Observation) -> Action:
     if card not in obs.legal:
         raise IllegalAnswer(f"{action.get('play')} is not a legal card now")
     name = action.get("name")
-    leading_fool = card == FOOL and not obs.trick and obs.game == "danish-tarok"
-    if leading_fool and obs.trick_number < 25:
+    if obs.names_suit(card):
         suit = SUIT_BY_CODE.get(name) if isinstance(name, str) else None
         if suit is None:
-            raise IllegalAnswer("a led Fool needs a name: CU, CO, SW, ST or T")
+            raise IllegalAnswer('this play names a suit: add "name": CU, CO, SW, ST or T')
         return PlayCard(obs.seat, card, suit)
     if name is not None:
-        raise IllegalAnswer("only a Fool led before the last trick names a suit")
+        raise IllegalAnswer(
+            'this play names no suit: only a card in legal.names_suit takes a "name"'
+        )
     return PlayCard(obs.seat, card)
 
 
@@ -119,7 +120,7 @@ def _read_discard(action: dict[str, Any], obs: Observation) -> Action:
     if not isinstance(raw, list):
         raise BadAnswer("discard must be a list of card codes")
     cards = tuple(_card(item) for item in raw)
-    size = 3 if obs.game == "danish-tarok" else 2
+    size = obs.discard_size
     if len(cards) != size or len(set(cards)) != size:
         raise IllegalAnswer(f"discard exactly {size} different cards")
     if any(card not in obs.legal for card in cards):

@@ -9,8 +9,12 @@ Nor may it use the `random` module's shared generator ("no module-level random")
 comes in as a `random.Random`, so `from random import Random` and `random.Random` are the only
 uses of `random` allowed.
 
-app/bots see only an Observation: they must not import `app.engine.state` (the full game
-state) nor use anything named `full_state`, and they do not import the web layer.
+app/bots see only an Observation, never a deal's full state: they import no `Deal` (from
+`app.engine.deal`, nor its game classes `DanishDeal` and `TroccasDeal`), nothing of
+`app.engine.match`, `app.engine.record` or `app.engine.simulate`, and no web layer; nor do they
+deal cards through a `Game` (`new_deal`, `shuffle_and_deal`) or reach its `deal_class`. Module
+constants (`app.engine.danish.LAST_TRICK_BONUS`), `Phase`, `Trick` and the `Game` entries'
+rules (`GAMES`, `Observation.rules`) stay theirs.
 
 Each check skips while its package does not exist yet. The checks are plain functions over
 source text, so the tests at the end also prove that they catch what they should.
@@ -37,8 +41,11 @@ ENGINE_FORBIDDEN_STDLIB = frozenset(
     }
 )  # fmt: skip
 RANDOM_ALLOWED = frozenset({"Random"})
-BOTS_FORBIDDEN_MODULES = ("app.engine.state", "app.web")
-BOTS_FORBIDDEN_NAME = "full_state"
+BOTS_FORBIDDEN_MODULES = ("app.engine.match", "app.engine.record", "app.engine.simulate", "app.web")
+BOTS_FORBIDDEN_TYPES = frozenset({"Deal", "DanishDeal", "TroccasDeal"})
+"""The full state's classes: imported from any engine module, or read off one."""
+BOTS_FORBIDDEN_ATTRIBUTES = frozenset({"new_deal", "shuffle_and_deal", "deal_class"})
+"""What a `Game` deals with, or the class of its full state."""
 
 
 def module_name(path: Path) -> str:
@@ -121,20 +128,21 @@ def random_violations(tree: ast.Module) -> list[str]:
 
 def bot_violations(source: str, module: str = "app.bots.x", is_package: bool = False) -> list[str]:
     tree = ast.parse(source)
-    problems = [
-        f"line {line}: imports {name} (bots see only an Observation)"
-        for line, name in imported_modules(tree, module, is_package)
-        if any(within(name, forbidden) for forbidden in BOTS_FORBIDDEN_MODULES)
-    ]
+    problems: list[str] = []
+    for line, name in imported_modules(tree, module, is_package):
+        if any(within(name, forbidden) for forbidden in BOTS_FORBIDDEN_MODULES):
+            problems.append(f"line {line}: imports {name} (bots see only an Observation)")
+        elif within(name, "app.engine") and name.rpartition(".")[2] in BOTS_FORBIDDEN_TYPES:
+            problems.append(f"line {line}: imports {name} (a deal's full state)")
+        elif within(name, "app.engine") and name.endswith(".*"):
+            problems.append(f"line {line}: imports {name} (name what a bot may use)")
     for node in ast.walk(tree):
-        named = (
-            (isinstance(node, ast.Name) and node.id == BOTS_FORBIDDEN_NAME)
-            or (isinstance(node, ast.Attribute) and node.attr == BOTS_FORBIDDEN_NAME)
-            or (isinstance(node, ast.alias) and BOTS_FORBIDDEN_NAME in (node.name, node.asname))
-        )
-        if named:
-            line = getattr(node, "lineno", "?")
-            problems.append(f"line {line}: uses {BOTS_FORBIDDEN_NAME} (bots see an Observation)")
+        if not isinstance(node, ast.Attribute):
+            continue
+        if node.attr in BOTS_FORBIDDEN_TYPES:
+            problems.append(f"line {node.lineno}: uses {node.attr} (a deal's full state)")
+        elif node.attr in BOTS_FORBIDDEN_ATTRIBUTES:
+            problems.append(f"line {node.lineno}: uses {node.attr} (bots deal no cards)")
     return sorted(set(problems))
 
 
@@ -211,6 +219,13 @@ def test_relative_imports_resolve_from_a_package_init() -> None:
     [
         "from app.engine.observation import Observation\nfrom app.engine import cards\n",
         "import random\nrandom.shuffle([])\n",  # bots may keep their own policies on randomness
+        "from app.engine.deal import Phase, Trick\n",
+        "from app.engine.danish import LAST_TRICK_BONUS, FOOL_DEADLINE\n",
+        "from app.engine.troccas import PAR as TROCCAS_PAR\n",
+        "from app.engine import danish\nX = danish.TOUT\n",
+        "from app.engine.games import GAMES, Game\nN = GAMES['troccas'].trick_count\n",
+        "def f(obs):\n    return obs.rules.partner_of(obs.seat), obs.names_suit(77)\n",
+        "def f(sim):\n    return sim.deal\n",  # a name of the bots' own, not the full state
     ],
 )
 def test_bot_check_allows(source: str) -> None:
@@ -218,16 +233,29 @@ def test_bot_check_allows(source: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "source",
+    ("source", "reason"),
     [
-        "from app.engine.state import GameState\n",
-        "import app.engine.state\n",
-        "from app.engine import state\n",
-        "from ..engine import state\n",
-        "from app.web import store\n",
-        "def f(table):\n    return table.full_state()\n",
-        "from app.engine.deal import full_state\n",
+        ("from app.engine.deal import Deal\n", "imports app.engine.deal.Deal"),
+        ("from app.engine.deal import Deal as D\n", "imports app.engine.deal.Deal"),
+        ("from ..engine.deal import Phase, Deal\n", "imports app.engine.deal.Deal"),
+        ("from app.engine import deal\ndef f(d: deal.Deal): ...\n", "uses Deal"),
+        ("import app.engine.deal\nX = app.engine.deal.Deal\n", "uses Deal"),
+        ("from app.engine.deal import *\n", "imports app.engine.deal.*"),
+        ("from app.engine.danish import DanishDeal\n", "imports app.engine.danish.DanishDeal"),
+        ("from app.engine.troccas import TroccasDeal\n", "imports app.engine.troccas.Troccas"),
+        ("from app.engine import troccas\nT = troccas.TroccasDeal\n", "uses TroccasDeal"),
+        ("from app.engine.match import Match\n", "imports app.engine.match"),
+        ("import app.engine.match\n", "imports app.engine.match"),
+        ("from app.engine import record\n", "imports app.engine.record"),
+        ("from ..engine import simulate\n", "imports app.engine.simulate"),
+        ("from app.engine.simulate import random_action\n", "imports app.engine.simulate"),
+        ("from app.web import store\n", "imports app.web"),
+        ("import app.web.routes\n", "imports app.web"),
+        ("def f(obs, rng):\n    return obs.rules.new_deal([], [], 0, obs.options)\n", "new_deal"),
+        ("def f(g, rng, o):\n    return g.shuffle_and_deal(rng, 0, o)\n", "shuffle_and_deal"),
+        ("def f(obs):\n    return obs.rules.deal_class\n", "deal_class"),
     ],
 )
-def test_bot_check_refuses(source: str) -> None:
-    assert bot_violations(source) != []
+def test_bot_check_refuses(source: str, reason: str) -> None:
+    problems = bot_violations(source)
+    assert any(reason in problem for problem in problems), problems

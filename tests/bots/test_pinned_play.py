@@ -21,6 +21,7 @@ from app.bots.sampling import sample_world
 from app.bots.sim import Sim
 from app.engine.actions import Action, PlayCard
 from app.engine.cards import code
+from app.engine.danish import FOOL_DEADLINE
 from app.engine.observation import observe
 from tests.bots.helpers import deal_at
 
@@ -98,6 +99,7 @@ def test_the_remembered_endgame_gives_the_searched_payoffs() -> None:
 
 
 def test_the_cost_tables_are_the_cost_functions() -> None:
+    assert FOOL_DEADLINE == 23  # the tables' early and late Danish tricks split there
     for sim in _endgames(6):
         for number in (1, 22, 23, 24):
             sim.number = number

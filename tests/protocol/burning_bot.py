@@ -12,13 +12,12 @@ def legal_answer(observation: dict) -> dict:
     legal = observation["legal"]
     cards = legal["cards"]
     if legal["action"] == "discard":
-        size = 3 if observation["game"] == "danish-tarok" else 2
+        size = legal["size"]
         pips = [c for c in cards if c.split("-")[-1] not in ("K", "Q", "N", "P")]
         return {"discard": (pips if len(pips) >= size else cards)[:size]}
     if legal["action"] == "play":
         card = cards[0]
-        leading = card == "FOOL" and not observation["trick"]["cards"]
-        if leading and observation["game"] == "danish-tarok" and observation["trick_number"] < 25:
+        if card in legal["names_suit"]:
             return {"play": card, "name": "T"}
         return {"play": card}
     return {legal["action"]: True}

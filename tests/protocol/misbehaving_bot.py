@@ -20,13 +20,10 @@ def legal_answer(observation: dict) -> dict:
     legal = observation["legal"]
     cards = legal["cards"]
     if legal["action"] == "discard":
-        size = 3 if observation["game"] == "danish-tarok" else 2
-        return {"discard": cards[:size]}
+        return {"discard": cards[: legal["size"]]}
     if legal["action"] == "play":
         card = cards[0]
-        leading = card == "FOOL" and not observation["trick"]["cards"]
-        danish = observation["game"] == "danish-tarok" and observation["trick_number"] < 25
-        if leading and danish:
+        if card in legal["names_suit"]:
             return {"play": card, "name": "CU"}
         return {"play": card}
     return {legal["action"]: True}

@@ -15,8 +15,11 @@ from random import Random
 import pytest
 
 from app.bots.base import get_bot
+from app.engine.actions import Action, PlayCard
+from app.engine.cards import FOOL, Suit, code
+from app.engine.deal import Phase
 from app.engine.games import GAMES
-from app.engine.observation import observation_from_json, observe
+from app.engine.observation import Observation, observation_from_json, observe
 from app.engine.options import Options
 from app.engine.record import result
 from app.engine.simulate import random_action
@@ -149,9 +152,14 @@ def test_trionfi_bot_rejects_an_unknown_level() -> None:
 
 
 def test_the_documented_session_still_matches_the_protocol() -> None:
-    """The example in static/docs is a real session; it must stay readable by this version."""
+    """The example in static/docs is a real session; it must stay readable by this version,
+    and its observations are written as this version writes them (the fields of ``legal``)."""
     session = (ROOT / "static" / "docs" / "bot-protocol-session.txt").read_text().splitlines()
     sent = [json.loads(line[2:]) for line in session if line.startswith("> ")]
+    for line, message in zip([s for s in session if s.startswith("> ")], sent, strict=True):
+        if message["type"] == "decide":
+            obs = observation_from_json(message["observation"])
+            assert messages.encode(messages.decide(message["id"], obs)) == line[2:] + "\n"
     answers = [json.loads(line[2:]) for line in session if line.startswith("< ")]
     assert sent[0]["type"] == "hello"
     assert sent[0]["protocol"] == messages.PROTOCOL
@@ -162,6 +170,40 @@ def test_the_documented_session_still_matches_the_protocol() -> None:
         obs = observation_from_json(request["observation"])
         messages.read_action(answer, request["id"], obs)
     assert [m["type"] for m in sent[-2:]] == ["result", "goodbye"]
+
+
+def _fool_lead(game: str) -> Observation:
+    """An observation of a seat about to lead, the Fool among its legal cards."""
+    for seed in range(200):
+        deal = GAMES[game].shuffle_and_deal(Random(seed), 0, Options())
+        rng = Random(seed)
+        while not deal.is_over:
+            if deal.phase is Phase.PLAY and not deal.trick and FOOL in deal.legal_cards():
+                return observe(deal, deal.turn)
+            deal.apply(random_action(deal, rng))
+    raise AssertionError("no Fool lead in 200 random deals")
+
+
+@pytest.mark.parametrize("game", ["danish-tarok", "troccas"])
+def test_an_answer_names_a_suit_exactly_when_legal_names_suit_says(game: str) -> None:
+    obs = _fool_lead(game)
+    naming = obs.to_json()["legal"]["names_suit"]
+    assert naming == (["FOOL"] if obs.names_suit(FOOL) else [])
+    other = code(next(card for card in obs.legal if card != FOOL))
+
+    def answer(action: dict[str, str]) -> Action:
+        return messages.read_action({"type": "action", "id": 1, "action": action}, 1, obs)
+
+    with pytest.raises(messages.IllegalAnswer):
+        answer({"play": other, "name": "T"})
+    if naming:
+        assert answer({"play": "FOOL", "name": "T"}) == PlayCard(obs.seat, FOOL, Suit.TRUMPS)
+        with pytest.raises(messages.IllegalAnswer):
+            answer({"play": "FOOL"})
+    else:
+        assert answer({"play": "FOOL"}) == PlayCard(obs.seat, FOOL)
+        with pytest.raises(messages.IllegalAnswer):
+            answer({"play": "FOOL", "name": "T"})
 
 
 def test_the_arena_counts_an_outside_programs_faults_and_goes_on() -> None:
