@@ -23,7 +23,7 @@ from tests.web.factory import build_table, play_until
 from tests.web.friends import full_table, play_deal
 from tests.web.support import HX, Person, TestClient, attribute, finish_deal, start, status_of
 
-EXAMPLES = Path("/work/shared/examples")
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 GAMES = ["danish-tarok", "troccas"]
 Seat = Any
 
