@@ -1,4 +1,4 @@
-"""Click latency and page weight of the web app: ``python -m app.web.loadbench``.
+"""Click latency and page weight of the web app: ``python -m app.bench.clicks``.
 
 Starts ``trionfi serve`` on a free port (or uses ``--url``), plays whole matches against
 computer players the way a browser with htmx does, and times each card click from request to
@@ -151,7 +151,7 @@ def page_weight(url: str) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m app.web.loadbench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m app.bench.clicks", description=__doc__)
     parser.add_argument("--url", help="a running server (default: start one)")
     parser.add_argument("--clicks", type=int, default=300)
     parser.add_argument("--level", default="medium")
