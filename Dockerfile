@@ -12,7 +12,7 @@ RUN useradd --create-home --uid 10001 --user-group trionfi \
 # A plain (non-editable) install: templates/ and static/ go to <prefix>/share/trionfi, where
 # app/paths.py finds them, so the source copy is removed afterwards. A C compiler is there
 # only while installing: the build compiles the bots' search with mypyc (the hard bot thinks
-# about 2.8 times as fast; app/bots/build_backend.py). The official image has Python's
+# about 2.8 times as fast; tools/build_backend.py). The official image has Python's
 # headers; a Debian python3 needs python3-dev for them. Without them it stays pure Python.
 COPY . /tmp/trionfi
 RUN build="gcc libc6-dev" \

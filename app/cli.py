@@ -43,7 +43,7 @@ def _fail(status: int, error: dict[str, Any], stream: TextIO | None = None) -> i
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from app.bench import format_report, run_bench
+    from app.bench.throughput import format_report, run_bench
 
     report = run_bench(seconds=args.seconds)
     print(json.dumps(report) if args.json else format_report(report))

@@ -13,9 +13,9 @@ deal itself, and returns a legal action for that seat.
 - ``conventions``: the seed's machine-player behaviours (rules.md 2.4, 2.13, 2.15).
 - ``ismcts``: an information-set Monte Carlo tree search, the arena's reference opponent (not a
   level of the pages).
-- ``compiled``: the modules the install compiles with mypyc where it can (``build_backend``;
-  the search runs about 2.8 times as fast), and ``TRIONFI_PURE=1``, which runs their Python
-  sources instead.
+- ``compiled``: the modules the install compiles with mypyc where it can
+  (``tools/build_backend.py``; the search runs about 2.8 times as fast), and
+  ``TRIONFI_PURE=1``, which runs their Python sources instead.
 """
 
 from app.bots.compiled import prefer_sources

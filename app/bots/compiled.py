@@ -1,7 +1,8 @@
-"""Which modules the build (``build_backend``) compiles with mypyc, and ``TRIONFI_PURE``, the
-switch back to their Python sources (``app.bots`` calls ``prefer_sources`` before it imports
-any of them). A source edited after it was compiled (an editable install at work) is also
-imported as Python, with a warning, until the next install compiles it again.
+"""Which modules the build (``tools/build_backend.py``) compiles with mypyc, and
+``TRIONFI_PURE``, the switch back to their Python sources (``app.bots`` calls
+``prefer_sources`` before it imports any of them). A source edited after it was compiled (an
+editable install at work) is also imported as Python, with a warning, until the next install
+compiles it again.
 
 The hard bot's search spends its time in these modules (the simulator, the playout policy,
 the sampling of hidden cards, the search itself, and the arena's reference MCTS beside them,

@@ -16,6 +16,10 @@ deal cards through a `Game` (`new_deal`, `shuffle_and_deal`) or reach its `deal_
 constants (`app.engine.danish.LAST_TRICK_BONUS`), `Phase`, `Trick` and the `Game` entries'
 rules (`GAMES`, `Observation.rules`) stay theirs.
 
+app/bench measures the server from outside, as browsers do: it starts `trionfi serve` as a
+process of its own and speaks HTTP to it, so it imports neither the web layer nor the layers
+above it (`app.cli`, `app.arena`).
+
 Each check skips while its package does not exist yet. The checks are plain functions over
 source text, so the tests at the end also prove that they catch what they should.
 """
@@ -32,6 +36,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "app" / "engine"
 BOTS = ROOT / "app" / "bots"
+BENCH = ROOT / "app" / "bench"
 
 ENGINE_FORBIDDEN_STDLIB = frozenset(
     {
@@ -46,6 +51,7 @@ BOTS_FORBIDDEN_TYPES = frozenset({"Deal", "DanishDeal", "TroccasDeal"})
 """The full state's classes: imported from any engine module, or read off one."""
 BOTS_FORBIDDEN_ATTRIBUTES = frozenset({"new_deal", "shuffle_and_deal", "deal_class"})
 """What a `Game` deals with, or the class of its full state."""
+BENCH_FORBIDDEN_MODULES = ("app.web", "app.cli", "app.arena")
 
 
 def module_name(path: Path) -> str:
@@ -146,6 +152,18 @@ def bot_violations(source: str, module: str = "app.bots.x", is_package: bool = F
     return sorted(set(problems))
 
 
+def bench_violations(
+    source: str, module: str = "app.bench.x", is_package: bool = False
+) -> list[str]:
+    return sorted(
+        {
+            f"line {line}: imports {name} (a benchmark runs the server as a process)"
+            for line, name in imported_modules(ast.parse(source), module, is_package)
+            if any(within(name, forbidden) for forbidden in BENCH_FORBIDDEN_MODULES)
+        }
+    )
+
+
 def check_package(folder: Path, check: Callable[[str, str, bool], list[str]]) -> list[str]:
     files = sorted(folder.rglob("*.py"))
     if not files:
@@ -165,6 +183,11 @@ def test_engine_imports_only_the_standard_library_and_no_shared_random() -> None
 
 def test_bots_see_only_observations() -> None:
     problems = check_package(BOTS, bot_violations)
+    assert not problems, "\n".join(problems)
+
+
+def test_benchmarks_run_the_server_as_a_process() -> None:
+    problems = check_package(BENCH, bench_violations)
     assert not problems, "\n".join(problems)
 
 
@@ -259,3 +282,22 @@ def test_bot_check_allows(source: str) -> None:
 def test_bot_check_refuses(source: str, reason: str) -> None:
     problems = bot_violations(source)
     assert any(reason in problem for problem in problems), problems
+
+
+def test_bench_check_allows_the_engine_the_bots_and_itself() -> None:
+    source = "from app.bots.base import get_bot\nfrom app.bench.clicks import free_port\n"
+    assert bench_violations(source) == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from app.web.serve import serve\n",
+        "from app import web\n",
+        "from ..web import create_app\n",
+        "import app.cli\n",
+        "from app.arena import run\n",
+    ],
+)
+def test_bench_check_refuses(source: str) -> None:
+    assert bench_violations(source) != []

@@ -100,7 +100,7 @@ def test_wheel_ships_the_asset_folders(tmp_path: Path) -> None:
     project.mkdir()
     for name in ("pyproject.toml", "README.md"):
         (project / name).write_bytes((ROOT / name).read_bytes())
-    backend = [Path("app/bots/build_backend.py"), Path("app/bots/compiled.py")]
+    backend = [Path("tools/build_backend.py"), Path("app/bots/compiled.py")]
     for relative in [*asset_files(), Path("app/__init__.py"), Path("app/paths.py"), *backend]:
         (project / relative).parent.mkdir(parents=True, exist_ok=True)
         (project / relative).write_bytes((ROOT / relative).read_bytes())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.bench import decision_positions, format_report, run_bench
+from app.bench.throughput import decision_positions, format_report, run_bench
 
 
 def test_positions_are_decisions_of_both_games() -> None:

@@ -1,4 +1,4 @@
-"""The bots' search compiled with mypyc (``app/bots/build_backend.py``) and its pure-Python path.
+"""The bots' search compiled with mypyc (``tools/build_backend.py``) and its pure-Python path.
 
 An install compiles ``COMPILED_MODULES`` where a C compiler is at hand; ``TRIONFI_PURE=1``
 makes the process import their Python sources instead. Both paths must play the same cards:

@@ -14,7 +14,8 @@ from tests.web.factory import build_table
 pytestmark = pytest.mark.e2e
 
 Opener = Callable[..., Tab]
-EXAMPLE = Path("/work/shared/examples/danish-tarok-complete.json")
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+EXAMPLE = EXAMPLES / "danish-tarok-complete.json"
 
 WIDER_THAN_THE_SCREEN = """() => document.documentElement.scrollWidth >
     document.documentElement.clientWidth + 1"""

@@ -1,4 +1,4 @@
-"""The card faces in static/cards: complete, valid SVG, exactly what app/cardfaces.py writes,
+"""The card faces in static/cards: complete, valid SVG, exactly what tools/cardfaces.py writes,
 and a back that gives nothing away (design.md 1.6: card backs carry no identity)."""
 
 from __future__ import annotations
@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from app import cardfaces
 from app.engine.cards import ALL_CARDS, Suit, code, display_name
+from tools import cardfaces
 
 CARDS_DIR = cardfaces.OUT_DIR
 FOUR_COLOUR_DIR = CARDS_DIR / cardfaces.FOUR_COLOUR_DIR
 SETS = (CARDS_DIR, FOUR_COLOUR_DIR)
 SVG = "{http://www.w3.org/2000/svg}"
-REGENERATE = "run `python -m app.cardfaces` and commit static/cards"
+REGENERATE = "run `python -m tools.cardfaces` and commit static/cards"
 
 
 def svg_files(folder: Path) -> dict[str, bytes]:

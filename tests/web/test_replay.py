@@ -32,7 +32,7 @@ from tests.web.support import (
     status_of,
 )
 
-EXAMPLES = Path("/work/shared/examples")
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 GAMES = ["danish-tarok", "troccas"]
 Seat = Any
 

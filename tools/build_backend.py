@@ -1,8 +1,10 @@
 """The package's build backend: setuptools, compiling the bots' search with mypyc where it can.
 
-``pyproject.toml`` names this module (``backend-path``); nothing imports it at run time. It is
-setuptools' own backend with one change: its ``setup()`` gets the C extensions that mypyc
-makes of ``COMPILED_MODULES`` (``compiled``), so the hard bot thinks about 2.8 times as fast
+``pyproject.toml`` names this module (``backend-path``); nothing imports it at run time, and it
+is not installed. It is setuptools' own backend with one change: its ``setup()`` gets the C
+extensions that mypyc makes of ``COMPILED_MODULES`` (``app/bots/compiled.py``, which stays in
+the app: it picks the compiled or the Python modules at run time, and the build reads it as a
+file, before anything is built or importable), so the hard bot thinks about 2.8 times as fast
 (``trionfi bench``; issue 11). Compiling is optional: without mypy, a C compiler or Python's
 headers, or with ``TRIONFI_PURE=1`` set while installing, the install is pure Python and plays
 the same cards, only slower.
@@ -19,7 +21,8 @@ from typing import Any
 from setuptools import build_meta, setup
 from setuptools.command.build_ext import build_ext
 
-_COMPILED = runpy.run_path(str(Path(__file__).with_name("compiled.py")))
+ROOT = Path(__file__).resolve().parent.parent
+_COMPILED = runpy.run_path(str(ROOT / "app" / "bots" / "compiled.py"))
 GROUP = "app_bots_compiled"
 """The name of the one shared library the compiled modules live in."""
 

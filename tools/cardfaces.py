@@ -1,6 +1,6 @@
 """Card faces: our own SVG pictures of the 78 Latin-suited tarot cards, written as static files.
 
-``python -m app.cardfaces`` writes ``static/cards/<CODE>.svg`` (cups and coins red, swords and
+``python -m tools.cardfaces`` writes ``static/cards/<CODE>.svg`` (cups and coins red, swords and
 staves near-black), ``static/cards/four-colour/<CODE>.svg`` (cups red, coins amber, swords blue,
 staves green) and ``static/cards/back.svg``. Everything is drawn here, nothing is fetched, and the
 output is byte-for-byte the same on every run, so the committed files can be checked against it.
@@ -442,7 +442,7 @@ def write_faces(out_dir: Path = OUT_DIR) -> list[Path]:
 
 
 def main(argv: list[str]) -> None:
-    """``python -m app.cardfaces [OUT_DIR]``: write the faces (default ``static/cards``)."""
+    """``python -m tools.cardfaces [OUT_DIR]``: write the faces (default ``static/cards``)."""
     out_dir = Path(argv[0]) if argv else OUT_DIR
     paths = write_faces(out_dir)
     print(f"wrote {len(paths)} files under {out_dir}")

@@ -1,4 +1,4 @@
-"""Friends' tables under load: ``python -m app.web.tablebench``.
+"""Friends' tables under load: ``python -m app.bench.tables``.
 
 Starts ``trionfi serve`` on a free port (or uses ``--url``) and seats 25 tables of Swiss
 Troccas with 4 simulated people each, who play whole deals at once, the way the pages do:
@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
-from app.web.loadbench import free_port, start_server
+from app.bench.clicks import free_port, start_server
 
 HX = {"HX-Request": "true"}
 TABLE = re.compile(r'<div id="table"[^>]*>')
@@ -346,14 +346,14 @@ def database_size(data: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m app.web.tablebench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m app.bench.tables", description=__doc__)
     parser.add_argument("--url", help="a running server (default: start one)")
     parser.add_argument("--tables", type=int, default=25)
     parser.add_argument("--speed", default="normal", help="the tables' pace (default normal)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    data = Path(tempfile.mkdtemp(prefix="trionfi-tablebench-"))
+    data = Path(tempfile.mkdtemp(prefix="trionfi-bench-tables-"))
     process = None
     url = args.url
     if url is None:

@@ -1,11 +1,12 @@
-"""Click latency and page weight of the web app: ``python -m app.web.loadbench``.
+"""Click latency and page weight of the web app: ``python -m app.bench.clicks``.
 
 Starts ``trionfi serve`` on a free port (or uses ``--url``), plays whole matches against
 computer players the way a browser with htmx does, and times each card click from request to
-answer: the person's card, the bots' replies (they move on the server before the answer) and
-the rendered table. It also weighs the first page load (HTML, stylesheet, htmx; card faces
-not counted) and checks that static files are sent with Cache-Control. Prints figures; asserts
-nothing.
+answer: the person's card and the rendered table. The computers think off the request
+(``app.web.computers``), so their replies are not in that time: the simulated person looks
+again every ``WAIT_S`` until it is their turn (a page learns it by its poll). It also weighs
+the first page load (HTML, stylesheet, htmx; card faces not counted) and checks that static
+files are sent with Cache-Control. Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ TABLE = re.compile(
     r'<div id="table"[^>]*data-phase="([^"]*)" data-turn="([^"]*)" data-version="(\d+)"'
 )
 LEGAL = re.compile(r'class="card legal[^"]*"\s+name="(?:card|select)" value="([^"]+)"')
+MODE = re.compile(r'<div id="table" class="[^"]*\bmode-([a-z_]+)')
+WAIT_S = 0.02
+"""How long the person waits before looking again while the computers move."""
 
 
 def start_server(port: int, data: Path) -> subprocess.Popen[bytes]:
@@ -81,9 +85,14 @@ class Player:
         return elapsed
 
     def step(self) -> float | None:
-        """One decision; the time of a card click, or None for anything else."""
+        """One decision; the time of a card click, or None for anything else (a look while
+        the computers move included)."""
         self.refresh()
         phase, _, version = self.state()
+        mode = MODE.search(self.html)
+        if mode and mode.group(1) == "wait":
+            time.sleep(WAIT_S)
+            return None
         if phase == "over":
             self.post("next", {"version": version})
             return None
@@ -151,7 +160,7 @@ def page_weight(url: str) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m app.web.loadbench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m app.bench.clicks", description=__doc__)
     parser.add_argument("--url", help="a running server (default: start one)")
     parser.add_argument("--clicks", type=int, default=300)
     parser.add_argument("--level", default="medium")
