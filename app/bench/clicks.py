@@ -3,7 +3,7 @@
 Starts ``trionfi serve`` on a free port (or uses ``--url``), plays whole matches against
 computer players the way a browser with htmx does, and times each card click from request to
 answer: the person's card and the rendered table. The computers think off the request
-(``app.web.computers``), so their replies are not in that time: the simulated person looks
+(``app.web.live.computers``), so their replies are not in that time: the simulated person looks
 again every ``WAIT_S`` until it is their turn (a page learns it by its poll). It also weighs
 the first page load (HTML, stylesheet, htmx; card faces not counted) and checks that static
 files are sent with Cache-Control. Prints figures; asserts nothing.

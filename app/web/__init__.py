@@ -1,7 +1,10 @@
-"""The web layer: FastAPI routes, the table store, the bots' runner, views and templates.
-
-It turns a request into an engine action, asks the engine, and renders the result; it never
-decides a rule (design.md Part 2). ``create_app(data_dir)`` builds the application.
+"""The web layer: it turns a request into an engine action, asks the engine, and renders the
+result; it never decides a rule (design.md Part 2). ``create_app(data_dir)`` builds the
+application. Its rooms, each importing only those below it (docs/architecture.md):
+``routes`` (the endpoints), ``site`` (one app's services), ``show`` (what is shown) and
+``live`` (polls, presence, the computers' moves), ``storage`` (the tables behind their locks,
+the database), ``table`` (a table, its people and its players) and ``http`` (what every
+request goes through).
 
 ``create_app`` is imported on first use, so that ``app.web.serve`` (the CLI's ``serve``
 subcommand, built with every other subcommand) does not load FastAPI for ``trionfi replay``.

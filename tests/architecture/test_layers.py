@@ -4,7 +4,7 @@ Between the packages (README, "How it is built"):
 
     cli  ->  arena, web  ->  protocol, bench  ->  bots  ->  engine
 
-and within the web layer, its rooms (ARCHITECTURE.md):
+and within the web layer, its rooms (docs/architecture.md):
 
     serve  ->  app  ->  routes  ->  site  ->  show, live  ->  storage  ->  table  ->  http
 
@@ -50,17 +50,26 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def modules() -> dict[str, Path]:
-    return {module_name(path): path for path in sorted(APP.rglob("*.py"))}
+Source = tuple[str, bool]
+"""A module's source text, and whether it is a package's ``__init__``."""
 
 
-def imports_of(path: Path, known: dict[str, Path]) -> Iterator[tuple[int, str, bool]]:
-    """The modules of ``app`` that ``path`` imports: (line, module, at module level). An import
-    under ``if TYPE_CHECKING:`` or in a function is not at module level."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+def modules() -> dict[str, Source]:
+    return {
+        module_name(path): (path.read_text(encoding="utf-8"), path.name == "__init__.py")
+        for path in sorted(APP.rglob("*.py"))
+    }
+
+
+def imports_of(
+    module: str, source: Source, known: dict[str, Source]
+) -> Iterator[tuple[int, str, bool]]:
+    """The modules of ``app`` that ``module`` imports: (line, module, at module level). An
+    import under ``if TYPE_CHECKING:`` or in a function is not at module level."""
+    text, is_package = source
+    tree = ast.parse(text)
     top = {id(node) for node in tree.body}
-    module = module_name(path)
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    package = module if is_package else module.rpartition(".")[0]
     for node in ast.walk(tree):
         names: list[str] = []
         if isinstance(node, ast.Import):
@@ -89,33 +98,35 @@ def floor_of(module: str, floors: tuple[tuple[str, ...], ...]) -> tuple[int, str
     return best
 
 
-def violations(floors: tuple[tuple[str, ...], ...], within: str = "app") -> list[str]:
-    known = modules()
+def violations(
+    floors: tuple[tuple[str, ...], ...],
+    within: str = "app",
+    known: dict[str, Source] | None = None,
+) -> list[str]:
+    known = modules() if known is None else known
     problems = []
-    for module, path in known.items():
+    for module, source in known.items():
         if not (module == within or module.startswith(within + ".")):
             continue
         mine = floor_of(module, floors)
         if mine is None:
             continue
-        for line, target, _ in imports_of(path, known):
+        for line, target, _ in imports_of(module, source, known):
             theirs = floor_of(target, floors)
             if theirs is None or theirs[1] == mine[1] or target == within:
                 continue
             if theirs[0] >= mine[0]:
                 where = "above" if theirs[0] > mine[0] else "beside"
-                problems.append(
-                    f"{path.relative_to(ROOT)}:{line} imports {target}, {where} {mine[1]}"
-                )
+                problems.append(f"{module}:{line} imports {target}, {where} {mine[1]}")
     return sorted(problems)
 
 
-def cycles() -> list[list[str]]:
+def cycles(known: dict[str, Source] | None = None) -> list[list[str]]:
     """Cycles of module-level imports between modules of ``app``."""
-    known = modules()
+    known = modules() if known is None else known
     graph = {
-        module: sorted({t for _, t, top in imports_of(path, known) if top and t != module})
-        for module, path in known.items()
+        module: sorted({t for _, t, top in imports_of(module, src, known) if top and t != module})
+        for module, src in known.items()
     }
     found: list[list[str]] = []
     state: dict[str, int] = {}
@@ -175,3 +186,20 @@ def test_floors_are_found_by_the_longest_part(
     floors: tuple[tuple[str, ...], ...], module: str, expected: tuple[int, str]
 ) -> None:
     assert floor_of(module, floors) == expected
+
+
+def test_the_checks_find_an_import_upstairs_beside_or_round_in_a_circle() -> None:
+    planted: dict[str, Source] = {
+        "app.web.http.guard": ("from app.web.table.model import Table\n", False),
+        "app.web.table.model": ("import app.web.http.guard\n", False),
+        "app.web.show.frame": ("from app.web.live import presence\n", False),
+        "app.web.live.presence": ("def f():\n    from app.web.routes import live\n", False),
+        "app.web.routes.live": ("", False),
+        "app.web.table": ("from . import model\n", True),
+    }
+    assert violations(WEB_FLOORS, "app.web", planted) == [
+        "app.web.http.guard:1 imports app.web.table.model, above app.web.http",
+        "app.web.live.presence:2 imports app.web.routes.live, above app.web.live",
+        "app.web.show.frame:1 imports app.web.live.presence, beside app.web.show",
+    ]
+    assert cycles(planted) == [["app.web.http.guard", "app.web.table.model", "app.web.http.guard"]]

@@ -17,7 +17,7 @@ from app.engine.match import Match
 from app.engine.options import Options
 from app.engine.troccas import Bob
 from app.web.show.events import Event, Names, bob_text, declaration_text
-from app.web.show.frame import make_frame
+from app.web.show.pacing import make_frame
 from app.web.show.timeline import SPECTATOR, Timelines
 from app.web.table.model import Seat, Table, TableSettings
 from tests.web.factory import build_table, person_discards, person_leads_fool, play_out

@@ -86,10 +86,6 @@ class Computers:
         self._tasks[table_id] = task
         task.add_done_callback(lambda done: self._forget(table_id, done))
 
-    def is_thinking(self, table_id: str) -> bool:
-        running = self._tasks.get(table_id)
-        return running is not None and not running.done()
-
     async def settle(self, table_id: str) -> None:
         """Wait until the table's computers have moved (for tools and tests)."""
         running = self._tasks.get(table_id)

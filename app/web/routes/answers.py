@@ -21,8 +21,9 @@ from fastapi.responses import Response
 from app.web.http.problems import refused_with_200
 from app.web.http.qr import qr_svg
 from app.web.http.render import is_htmx, render
-from app.web.show.frame import Frame, make_frame
+from app.web.show.frame import Frame
 from app.web.show.lobby import Lobby
+from app.web.show.pacing import make_frame
 from app.web.show.tableview import table_view
 from app.web.show.timeline import SPECTATOR
 from app.web.site import Site

@@ -16,7 +16,6 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
-from app.engine.match import Match
 from app.web.http.cookies import remember_table, set_seat_cookie
 from app.web.http.limits import limit_creation
 from app.web.http.problems import Problem
@@ -28,18 +27,9 @@ from app.web.routes.deps import SiteDep, require_person, viewer_seen
 from app.web.show.pacing import first_stop
 from app.web.site import Site
 from app.web.storage.store import DamagedTable
-from app.web.table import forms, moves, players
-from app.web.table.model import (
-    Seat,
-    Table,
-    hash_token,
-    new_seed,
-    new_table_id,
-    new_token,
-    seat_names,
-)
+from app.web.table import forms, moves, seats
+from app.web.table.model import Table
 from app.web.table.moves import Outcome, Refused
-from app.web.table.programs import ProgramPool
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -59,25 +49,6 @@ HANDLERS: dict[str, tuple[Handler, bool]] = {
 STALE = "The table had moved on since that click, so nothing was done. Here it is now."
 
 
-def new_table(
-    setup: forms.Setup, programs: ProgramPool | None = None, move_computers: bool = True
-) -> tuple[Table, str]:
-    """A table against the computer: the person at seat 0, who deals first; the computers
-    make their first moves now, or (``move_computers`` false) once the table is saved."""
-    table_id = new_table_id()
-    token = new_token()
-    names = seat_names(setup.game)
-    seats = [Seat("person", names[0], token_hash=hash_token(token))]
-    seats += [players.computer_seat(name, setup.level) for name in names[1:]]
-    seed = new_seed()
-    match = Match.new(setup.game, setup.options, seed)
-    table = Table(table_id, match, seats, setup.settings, seed=seed)
-    match.start_deal()
-    if move_computers:
-        players.advance(table, programs)
-    return table, token
-
-
 @router.post("/tables", dependencies=[Depends(limit_creation)])
 async def create_table(request: Request, site: SiteDep) -> Response:
     form = await read_form(request)
@@ -86,7 +57,8 @@ async def create_table(request: Request, site: SiteDep) -> Response:
     except BadForm as error:
         raise Problem(400, "Cannot start", f"The game could not start: {error}.") from None
     computers = site.computers
-    table, token = await asyncio.to_thread(new_table, setup, site.programs, computers.inline)
+    new = seats.new_computer_table
+    table, token = await asyncio.to_thread(new, setup, site.programs, computers.inline)
     await site.store.create(table)
     response = RedirectResponse(f"/tables/{table.id}", status_code=303)
     set_seat_cookie(response, table.id, token)

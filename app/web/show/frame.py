@@ -1,25 +1,21 @@
 """The table page's view model: one frame of the deal, as one viewer sees it.
 
 A frame is the table at one step of the deal: the latest step, or an earlier one while the
-pages reveal the bots' moves one at a time (``app.web.show.pacing``). It is built by
-``make_frame`` from the viewer's observations (``app.web.show.timeline``) and a read-only view
-of the table (``TableView``): the table itself, which holds every hand, never reaches a
-template.
+pages reveal the bots' moves one at a time. It is built by ``app.web.show.pacing.make_frame``
+from the viewer's observation at that step and a read-only view of the table (``TableView``):
+the table itself, which holds every hand, never reaches a template.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from app.bots.words import sentence
-from app.engine.actions import Discard, PlayCard
 from app.engine.cards import FOOL, Card, code, display_name
 from app.engine.deal import Phase, Trick
 from app.engine.observation import Observation
 from app.web.show.cards import NAMEABLE_SUITS, POSITIONS, CardView, TrickView, card_view
 from app.web.show.cards import named_suit as suit_label
 from app.web.show.events import Event, Names, bob_text, declaration_text
-from app.web.show.pacing import DECISIONS, completes_trick, declarations_pending, mode_of, next_stop
 from app.web.show.rulebook import (
     OptionField,
     RuleLine,
@@ -28,13 +24,14 @@ from app.web.show.rulebook import (
     played_with,
     rules_on,
 )
-from app.web.show.summary import Summary, build_summary
-from app.web.show.tableview import TableView, table_view
-from app.web.show.timeline import SPECTATOR, Timeline, latest_fallback, standing_in_text
+from app.web.show.summary import Summary
+from app.web.show.tableview import TableView
 from app.web.show.tricks import TricksPanel, tricks_panel, win_reason
 from app.web.table.forms import option_prefix
-from app.web.table.model import FOOL_ASK, FOOL_PRESETS, SPEEDS, Table
-from app.web.table.players import computer_to_move, hint_for
+from app.web.table.model import FOOL_ASK, FOOL_PRESETS, SPEEDS
+
+DECISIONS = ("play", "discard", "fool", "demand_fool", "bob", "declarations")
+"""The modes in which the viewer is to act."""
 
 
 @dataclass(frozen=True)
@@ -113,10 +110,6 @@ class Frame:
         if self.mode == "declarations" and self.viewer is not None:
             return self.viewer
         return self.obs.turn
-
-    @property
-    def is_spectator(self) -> bool:
-        return self.viewer is None
 
     def title(self) -> str:
         """The tab title: whose turn it is, unmistakably."""
@@ -340,85 +333,3 @@ class Frame:
         trick = tricks[-1]
         first = trick.cards[1] if trick.cards[0] == FOOL else trick.cards[0]
         return display_name(first).rsplit(" of ", 1)[-1].lower()
-
-
-# ------------------------------------------------------------------ building a frame
-
-
-def make_frame(
-    table: Table,
-    timeline: Timeline,
-    step: int | None = None,
-    *,
-    message: str | None = None,
-    message_kind: str = "info",
-    prompt: str | None = None,
-    hint: bool = False,
-    presence: tuple[bool | None, ...] = (),
-) -> Frame:
-    """The frame at ``step`` of the current deal (the latest when None), as the viewer of
-    ``timeline`` (a seat, or ``SPECTATOR``) sees it; ``presence`` is who is connected at a
-    friends' table."""
-    viewer = timeline.names.viewer
-    last = timeline.last
-    step = last if step is None else max(0, min(step, last))
-    if declarations_pending(table, timeline, viewer) and step >= 1:
-        step = 1
-        mode = "declarations"
-    else:
-        mode = mode_of(timeline.observations[step], step == last, prompt, viewer)
-    obs = timeline.observations[step]
-    frame = Frame(
-        table=table_view(table),
-        obs=obs,
-        viewer=None if viewer == SPECTATOR else viewer,
-        names=timeline.names.seat_names,
-        version=table.version if mode == "declarations" else timeline.base + step,
-        step=step,
-        is_latest=step == last,
-        mode=mode,
-        events=timeline.since_viewer(step),
-        message=message,
-        message_kind=message_kind,
-        presence=presence,
-        standing_in_texts=_standing_in(table, step),
-    )
-    if mode not in ("declarations", "over") and step < last:
-        _schedule(frame, table, timeline)
-    frame.thinking = mode == "wait" and step == last and computer_to_move(table)
-    if mode == "over" and step == last:
-        frame.summary = build_summary(obs, table.match, timeline.names)
-    if hint and frame.is_latest and table.settings.hints:
-        _add_hint(frame, table)
-    return frame
-
-
-def _standing_in(table: Table, step: int) -> tuple[str, ...]:
-    """Per seat, the note that the fallback level decided for its program at its latest
-    decision up to ``step`` ("" for the others)."""
-    texts = []
-    for seat, place in enumerate(table.seats):
-        fallback = latest_fallback(table, seat, step) if place.program is not None else None
-        texts.append(standing_in_text(table, fallback) if fallback is not None else "")
-    return tuple(texts)
-
-
-def _schedule(frame: Frame, table: Table, timeline: Timeline) -> None:
-    step = frame.step
-    frame.next_version = timeline.base + next_stop(table, timeline, step)
-    trick_end = completes_trick(timeline, step)
-    frame.tap = trick_end and table.settings.tap_to_continue
-    frame.delay_ms = table.settings.delay_ms * (2 if trick_end else 1)
-
-
-def _add_hint(frame: Frame, table: Table) -> None:
-    found = hint_for(table, frame.obs)
-    if found is None:
-        frame.hint = "No hint is available just now."
-        return
-    action, reason = found
-    if isinstance(action, PlayCard):
-        frame.hinted = (action.card,)
-    elif isinstance(action, Discard):
-        frame.hinted = action.cards
-    frame.hint = f"Hint: {sentence(action, reason)}"

@@ -1,4 +1,4 @@
-"""Which step of the deal a response shows, and which one comes next.
+"""Which step of the deal a response shows, which one comes next, and the frame made of it.
 
 The server applies the bots' moves as they are decided (``app.web.live.computers``); the pages
 reveal them one at a time at the table's speed, and while one is still deciding the latest
@@ -14,14 +14,17 @@ discard until they do, whatever the page or a reload asks for.
 
 from __future__ import annotations
 
+from app.bots.words import sentence
+from app.engine.actions import Discard, PlayCard
 from app.engine.cards import FOOL
 from app.engine.deal import Phase
 from app.engine.observation import Observation
-from app.web.show.timeline import SPECTATOR, Timeline
+from app.web.show.frame import Frame
+from app.web.show.summary import build_summary
+from app.web.show.tableview import table_view
+from app.web.show.timeline import SPECTATOR, Timeline, latest_fallback, standing_in_text
 from app.web.table.model import Table
-
-DECISIONS = ("play", "discard", "fool", "demand_fool", "bob", "declarations")
-"""The modes in which the viewer is to act."""
+from app.web.table.players import computer_to_move, hint_for
 
 
 def declarations_pending(table: Table, timeline: Timeline, viewer: int) -> bool:
@@ -76,3 +79,85 @@ def mode_of(obs: Observation, is_latest: bool, prompt: str | None, viewer: int) 
     if obs.phase is Phase.PLAY:
         return "fool" if prompt == "fool" and asks_for_a_suit(obs) else "play"
     return obs.phase.value
+
+
+# ------------------------------------------------------------------ the frame at a step
+
+
+def make_frame(
+    table: Table,
+    timeline: Timeline,
+    step: int | None = None,
+    *,
+    message: str | None = None,
+    message_kind: str = "info",
+    prompt: str | None = None,
+    hint: bool = False,
+    presence: tuple[bool | None, ...] = (),
+) -> Frame:
+    """The frame at ``step`` of the current deal (the latest when None), as the viewer of
+    ``timeline`` (a seat, or ``SPECTATOR``) sees it; ``presence`` is who is connected at a
+    friends' table."""
+    viewer = timeline.names.viewer
+    last = timeline.last
+    step = last if step is None else max(0, min(step, last))
+    if declarations_pending(table, timeline, viewer) and step >= 1:
+        step = 1
+        mode = "declarations"
+    else:
+        mode = mode_of(timeline.observations[step], step == last, prompt, viewer)
+    obs = timeline.observations[step]
+    frame = Frame(
+        table=table_view(table),
+        obs=obs,
+        viewer=None if viewer == SPECTATOR else viewer,
+        names=timeline.names.seat_names,
+        version=table.version if mode == "declarations" else timeline.base + step,
+        step=step,
+        is_latest=step == last,
+        mode=mode,
+        events=timeline.since_viewer(step),
+        message=message,
+        message_kind=message_kind,
+        presence=presence,
+        standing_in_texts=_standing_in(table, step),
+    )
+    if mode not in ("declarations", "over") and step < last:
+        _schedule(frame, table, timeline)
+    frame.thinking = mode == "wait" and step == last and computer_to_move(table)
+    if mode == "over" and step == last:
+        frame.summary = build_summary(obs, table.match, timeline.names)
+    if hint and frame.is_latest and table.settings.hints:
+        _add_hint(frame, table)
+    return frame
+
+
+def _standing_in(table: Table, step: int) -> tuple[str, ...]:
+    """Per seat, the note that the fallback level decided for its program at its latest
+    decision up to ``step`` ("" for the others)."""
+    texts = []
+    for seat, place in enumerate(table.seats):
+        fallback = latest_fallback(table, seat, step) if place.program is not None else None
+        texts.append(standing_in_text(table, fallback) if fallback is not None else "")
+    return tuple(texts)
+
+
+def _schedule(frame: Frame, table: Table, timeline: Timeline) -> None:
+    step = frame.step
+    frame.next_version = timeline.base + next_stop(table, timeline, step)
+    trick_end = completes_trick(timeline, step)
+    frame.tap = trick_end and table.settings.tap_to_continue
+    frame.delay_ms = table.settings.delay_ms * (2 if trick_end else 1)
+
+
+def _add_hint(frame: Frame, table: Table) -> None:
+    found = hint_for(table, frame.obs)
+    if found is None:
+        frame.hint = "No hint is available just now."
+        return
+    action, reason = found
+    if isinstance(action, PlayCard):
+        frame.hinted = (action.card,)
+    elif isinstance(action, Discard):
+        frame.hinted = action.cards
+    frame.hint = f"Hint: {sentence(action, reason)}"

@@ -211,9 +211,6 @@ class TableStore:
         """Drop the table from memory: the next look reads its last saved state."""
         self._drop(table_id)
 
-    def is_in_memory(self, table_id: str) -> bool:
-        return table_id in self._tables
-
     # ------------------------------------------------------------------ internals
 
     @contextlib.asynccontextmanager

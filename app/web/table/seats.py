@@ -1,5 +1,6 @@
-"""A friends' table before and around the game: creating it, taking seats, starting the match,
-a computer player standing in for an absent person, and ending the match.
+"""Who sits at a table: a new table against the computer (the person at seat 0), and a friends'
+table before and around the game: creating it, taking seats, starting the match, a computer
+player standing in for an absent person, and ending the match.
 
 Every function here runs under the table's lock and either changes the table (and its
 version, so that every page sees the change at its next poll) or raises ``Refused`` and
@@ -13,11 +14,38 @@ import secrets
 import time
 
 from app.engine.match import Match
-from app.web.table import players as runner
-from app.web.table.forms import PERSON_CHOICE, FriendsSetup
-from app.web.table.model import Seat, Table, hash_token, new_seed, new_table_id, new_token
+from app.web.table import players
+from app.web.table.forms import PERSON_CHOICE, FriendsSetup, Setup
+from app.web.table.model import (
+    Seat,
+    Table,
+    hash_token,
+    new_seed,
+    new_table_id,
+    new_token,
+    seat_names,
+)
 from app.web.table.moves import Refused
-from app.web.table.players import LEVEL_LABELS
+from app.web.table.programs import ProgramPool
+
+
+def new_computer_table(
+    setup: Setup, programs: ProgramPool | None = None, move_computers: bool = True
+) -> tuple[Table, str]:
+    """A table against the computer: the person at seat 0, who deals first; the computers
+    make their first moves now, or (``move_computers`` false) once the table is saved."""
+    table_id = new_table_id()
+    token = new_token()
+    names = seat_names(setup.game)
+    seats = [Seat("person", names[0], token_hash=hash_token(token))]
+    seats += [players.computer_seat(name, setup.level) for name in names[1:]]
+    seed = new_seed()
+    match = Match.new(setup.game, setup.options, seed)
+    table = Table(table_id, match, seats, setup.settings, seed=seed)
+    match.start_deal()
+    if move_computers:
+        players.advance(table, programs)
+    return table, token
 
 
 def new_friends_table(setup: FriendsSetup, code: str) -> tuple[Table, str]:
@@ -39,7 +67,7 @@ def new_friends_table(setup: FriendsSetup, code: str) -> tuple[Table, str]:
 
 
 def computer_seat(index: int, choice: str) -> Seat:
-    return runner.computer_seat(f"Computer {index + 1}", choice)
+    return players.computer_seat(f"Computer {index + 1}", choice)
 
 
 def seat_person(table: Table, seat: int, name: str) -> str:
@@ -174,7 +202,3 @@ def person_seat(table: Table, target: int) -> Seat:
     if place.is_free:
         raise Refused("Nobody sits there yet.", 409)
     return place
-
-
-def stand_in_label(level: str) -> str:
-    return LEVEL_LABELS.get(level, level)
