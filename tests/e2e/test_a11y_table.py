@@ -122,7 +122,10 @@ def test_keyboard_play_keeps_focus_on_the_hand_while_the_computers_move(
         moves += 1
         wait_for_my_turn(page)
         log = page.evaluate("() => window.focusLog")
-        assert log, "no frame was revealed"
+        # Each swap is logged when it settles; one replaced by the next within htmx's settle
+        # delay (a computer's move polled in right after the click's answer, on a loaded
+        # machine) settles detached and is not logged. So a move may log nothing; the test
+        # still demands below that the computers' moves were seen at least once.
         assert "body" not in log, log
         waiting = [entry for entry in log if not entry.startswith("card-")]
         assert set(waiting) <= {"hand"}, log  # never the top of the page

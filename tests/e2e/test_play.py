@@ -108,8 +108,15 @@ def test_keyboard_alone_plays_a_trick(open_tab: Opener, server: Server) -> None:
     assert played.count() == 1
     assert played.first.get_attribute("data-seat") == "0"
     assert page.locator("#hand button").count() == hand_before - 1
-    trick = page.locator("#trick [data-card], #last-trick [data-card]")
-    assert trick.count() >= 3  # the bots answered: the trick was played out
+    # The bots answer: the trick is played out. Waited for, not read once: the page polls for
+    # each move, and on a loaded machine settle() can look in the instant between the answer
+    # to the click and the poll that follows it (the status says "thinking" only once that
+    # answer is swapped in and settled).
+    cards = "#trick [data-card], #last-trick [data-card]"
+    page.wait_for_function(
+        "s => document.querySelectorAll(s).length >= 3", arg=cards, timeout=20000
+    )
+    settle(page)
 
     phase, turn, version = state(page)
     if turn == "0" and phase == "play":  # focus came back to a card: Space plays it
