@@ -99,6 +99,7 @@ def test_the_protocol_is_a_page_of_the_site(client: TestClient) -> None:
     assert page.count("<table>") == len(re.findall(r"^\|(?:-+\|)+$", text, re.M))
     assert '<a href="/bots/protocol/session"><code>bot-protocol-session.txt</code></a>' in page
     assert 'href="../../' not in page  # the source tree is not served: no dead link
+    assert '<a href="/rules">rules.md</a>' in page  # the rules specification: the rules pages
     assert '<a href="/bots/protocol.md" type="text/plain">' in page
 
 

@@ -16,6 +16,7 @@ DOC_LINKS = {
     SESSION_TXT: "/bots/protocol/session",
     PROTOCOL_MD: "/bots/protocol",
     "../../app/protocol/reference_bot.py": "/bots/reference_bot.py",
+    "../../docs/rules.md": "/rules",
 }
 """Links between the docs, as the site serves them (the file links them as neighbours)."""
 
