@@ -29,7 +29,7 @@ from app.web.http.head import HeadAsGet
 from app.web.http.limits import Limiters, RateLimits, Slowed
 from app.web.http.problems import Problem, error_page
 from app.web.http.render import is_htmx, make_templates
-from app.web.routes import friends, home, learn, live, replays, tables
+from app.web.routes import friends, home, learn, live, replays, stats, tables
 from app.web.routes.damaged import TableDamaged, damaged_page
 from app.web.site import Site
 from app.web.storage.store import DamagedTable, NoSuchTable, SaveFailed, TableStore
@@ -95,6 +95,7 @@ def create_app(
     app.add_middleware(HeadAsGet)  # the outermost: HEAD is GET for everything inside
     app.mount("/static", CachedStatic(directory=STATIC_DIR), name="static")
     app.include_router(home.router)
+    app.include_router(stats.router)
     app.include_router(learn.router)
     app.include_router(live.router)
     app.include_router(friends.router)  # before the game's catch-all /tables/{id}/{action}

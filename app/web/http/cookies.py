@@ -1,18 +1,26 @@
-"""The two cookies of the site: a person's seat token, and this browser's list of tables.
+"""The three cookies of the site: a person's seat token, this browser's list of tables, and
+the player cookie its statistics are kept under.
 
 A person's seat is proved by a random secret token in an HttpOnly, SameSite=Lax cookie scoped
 to the table's address; the table stores only its hash (``Seat.admits``). The list of tables
 ("Your games" on the home page, the top of ``/tables``) is a second cookie sent to every page,
-so it holds nothing secret.
+so it holds nothing secret. The player cookie names the browser as a player, for "Your
+statistics" (``/stats``): a random secret the server hands out when the browser takes a seat,
+kept by the server only as its hash (``Seat.player``, the database's ``players``).
 """
 
 from __future__ import annotations
+
+import re
 
 from fastapi import Request
 from fastapi.responses import Response
 
 SEAT_COOKIE = "trionfi_seat"
 RECENT_COOKIE = "trionfi_recent"
+PLAYER_COOKIE = "trionfi_player"
+PLAYER_TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
+"""A player cookie as ``new_token`` makes them (24 random bytes, URL-safe base64)."""
 """The tables this browser sits at, newest first, for the home page's "Your games" and the
 ``/tables`` list: ``id:seat`` entries joined by dots (entries written before the seat was kept
 are a bare id). Unlike the seat cookie it is sent to every page, so it holds nothing secret:
@@ -68,4 +76,22 @@ def store_recent(response: Response, entries: list[tuple[str, int | None]]) -> N
     value = ".".join(i if seat is None else f"{i}:{seat}" for i, seat in entries)
     response.set_cookie(
         RECENT_COOKIE, value, max_age=COOKIE_AGE, path="/", httponly=True, samesite="lax"
+    )
+
+
+def player_token(request: Request) -> str | None:
+    """This browser's player cookie, if it sends a well-formed one."""
+    token = request.cookies.get(PLAYER_COOKIE)
+    return token if token is not None and PLAYER_TOKEN.fullmatch(token) else None
+
+
+def sends_player_cookie(request: Request) -> bool:
+    """Whether the browser sends a player cookie at all (well-formed or not)."""
+    return PLAYER_COOKIE in request.cookies
+
+
+def set_player_cookie(response: Response, token: str) -> None:
+    """Hand out (or renew for another year) the browser's player cookie."""
+    response.set_cookie(
+        PLAYER_COOKIE, token, max_age=COOKIE_AGE, path="/", httponly=True, samesite="lax"
     )

@@ -8,14 +8,15 @@ page that says so.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends, Request
 
-from app.web.http.cookies import seat_token
+from app.web.http.cookies import player_token, seat_token
 from app.web.http.problems import Problem
 from app.web.site import Site
-from app.web.table.model import Table
+from app.web.table.model import Table, hash_token, new_token
 
 
 def get_site(request: Request) -> Site:
@@ -67,3 +68,31 @@ def viewer_seen(request: Request, site: Site, table: Table) -> int | None:
     viewer = viewer_of(request, table)
     site.presence.saw(table.id, viewer)
     return viewer
+
+
+@dataclass(frozen=True)
+class Player:
+    """The browser as a player (its statistics): the player cookie's secret token."""
+
+    token: str
+    fresh: bool
+    """Handed out now: the browser sent none, a malformed one, or one never handed out."""
+
+    @property
+    def id(self) -> str:
+        """What the server keeps of it (``Seat.player``, the database's ``players``)."""
+        return hash_token(self.token)
+
+
+async def known_player(request: Request, site: Site) -> Player | None:
+    """The browser's player, if its cookie is one this server handed out."""
+    token = player_token(request)
+    if token is None or not await site.store.player_known(hash_token(token)):
+        return None
+    return Player(token, fresh=False)
+
+
+async def player_of(request: Request, site: Site) -> Player:
+    """The browser's player, or a new one: a forged or malformed cookie is never adopted, so
+    no browser can choose whose statistics its deals count for."""
+    return await known_player(request, site) or Player(new_token(), fresh=True)

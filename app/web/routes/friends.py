@@ -15,13 +15,18 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
-from app.web.http.cookies import recent_tables, remember_table, set_seat_cookie
+from app.web.http.cookies import (
+    recent_tables,
+    remember_table,
+    set_player_cookie,
+    set_seat_cookie,
+)
 from app.web.http.limits import limit_creation, limit_lookup
 from app.web.http.problems import Problem
 from app.web.http.reading import BadForm, address_number, read_form
 from app.web.http.render import is_htmx, render
 from app.web.routes.answers import Visit, view_response
-from app.web.routes.deps import SiteDep, require_person, viewer_seen
+from app.web.routes.deps import SiteDep, player_of, require_person, viewer_seen
 from app.web.show import listing
 from app.web.site import Site
 from app.web.storage.store import TableStore
@@ -46,10 +51,12 @@ async def create(request: Request, site: SiteDep) -> Response:
     except BadForm as error:
         message = f"The table was not created: {error}."
         raise Problem(400, "Cannot create the table", message) from None
-    table, token = seats.new_friends_table(setup, await unused_code(site.store))
+    player = await player_of(request, site)
+    table, token = seats.new_friends_table(setup, await unused_code(site.store), player.id)
     await site.store.create(table)
     response = RedirectResponse(f"/tables/{table.id}", status_code=303)
     set_seat_cookie(response, table.id, token)
+    set_player_cookie(response, player.token)
     remember_table(request, response, table.id, table.host)
     return response
 
@@ -85,12 +92,13 @@ async def list_tables(request: Request, site: SiteDep) -> Response:
 @router.post("/tables/{table_id}/join")
 async def join(request: Request, table_id: str, site: SiteDep) -> Response:
     form = await read_form(request)
+    player = await player_of(request, site)
     async with site.store.writing(table_id) as table:
         visit = Visit(request, site, table, viewer_seen(request, site, table))
         try:
             name = forms.person_name(form)
             seat = forms.seat_choice(form, len(table.seats))
-            token = seats.take_seat(table, seat, name, visit.viewer)
+            token = seats.take_seat(table, seat, name, visit.viewer, player.id)
         except BadForm as error:
             return view_response(visit, message=f"Cannot take a seat: {error}.", status=400)
         except Refused as refusal:
@@ -100,6 +108,7 @@ async def join(request: Request, table_id: str, site: SiteDep) -> Response:
         site.bus.changed(table_id, seat)
     response = RedirectResponse(f"/tables/{table_id}", status_code=303)
     set_seat_cookie(response, table_id, token)
+    set_player_cookie(response, player.token)
     remember_table(request, response, table_id, seat)
     return response
 
@@ -121,15 +130,17 @@ async def rejoin_page(
 
 @router.post("/tables/{table_id}/rejoin/{seat}/{key}")
 async def rejoin(request: Request, table_id: str, seat: str, key: str, site: SiteDep) -> Response:
+    player = await player_of(request, site)
     async with site.store.writing(table_id) as table:
         index = address_number(seat, "seat", 0, len(table.seats) - 1)
         try:
-            token = seats.rejoin(table, index, key)
+            token = seats.rejoin(table, index, key, player.id)
         except Refused as refusal:
             raise Problem(refusal.status, "Not valid", refusal.message) from None
         await site.store.commit(table)
     response = RedirectResponse(f"/tables/{table_id}", status_code=303)
     set_seat_cookie(response, table_id, token)
+    set_player_cookie(response, player.token)
     remember_table(request, response, table_id, index)
     return response
 

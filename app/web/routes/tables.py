@@ -16,14 +16,14 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
-from app.web.http.cookies import remember_table, set_seat_cookie
+from app.web.http.cookies import remember_table, set_player_cookie, set_seat_cookie
 from app.web.http.limits import limit_creation
 from app.web.http.problems import Problem
 from app.web.http.reading import MAX_VERSION, BadForm, address_number, read_form, version
 from app.web.http.render import is_htmx
 from app.web.routes.answers import Announcements, Visit, key_of, refuse, respond, view_response
 from app.web.routes.damaged import damaged_download, record_download
-from app.web.routes.deps import SiteDep, require_person, viewer_seen
+from app.web.routes.deps import SiteDep, player_of, require_person, viewer_seen
 from app.web.show.pacing import first_stop
 from app.web.site import Site
 from app.web.storage.store import DamagedTable
@@ -58,10 +58,12 @@ async def create_table(request: Request, site: SiteDep) -> Response:
         raise Problem(400, "Cannot start", f"The game could not start: {error}.") from None
     computers = site.computers
     new = seats.new_computer_table
-    table, token = await asyncio.to_thread(new, setup, site.programs, computers.inline)
+    player = await player_of(request, site)
+    table, token = await asyncio.to_thread(new, setup, site.programs, computers.inline, player.id)
     await site.store.create(table)
     response = RedirectResponse(f"/tables/{table.id}", status_code=303)
     set_seat_cookie(response, table.id, token)
+    set_player_cookie(response, player.token)
     remember_table(request, response, table.id, 0)
     return computers.wake_after(response, table)
 

@@ -34,6 +34,7 @@ from typing import Any, TypeVar
 from app.web.http.problems import Untouched
 from app.web.storage.database import BUSY_TIMEOUT_S, Damaged, Database, Listed
 from app.web.table.model import Table
+from app.web.table.stats import DealResult
 
 log = logging.getLogger(__name__)
 Result = TypeVar("Result")
@@ -188,6 +189,22 @@ class TableStore:
 
     async def count(self) -> int:
         return await self._read(self.database.count)
+
+    async def player_known(self, player: str) -> bool:
+        """Whether this server handed out the player cookie of this hash (statistics)."""
+        return await self._read(self.database.player_known, player)
+
+    async def add_player(self, player: str) -> None:
+        """Note a player cookie handed out before any seat names it (a failed write is
+        logged: the browser's statistics are empty either way until it plays)."""
+        try:
+            await self._finish(self._writer, self.database.add_player, player)
+        except sqlite3.Error as error:
+            log.warning("could not note a player: %s", error)
+
+    async def results_of(self, player: str) -> list[DealResult]:
+        """The finished deals of the browser with this player cookie's hash, oldest first."""
+        return await self._read(self.database.results_of, player)
 
     # ------------------------------------------------------------------ tools and tests
 

@@ -76,6 +76,10 @@ class Seat:
     program: str | None = None
     """The outside program (``trionfi serve --bot NAME=...``) playing this bot seat; its
     ``level`` then decides whenever the program cannot."""
+    player: str | None = None
+    """The hash of the player cookie (``trionfi_player``) of the browser that took this
+    person's seat: the browser whose statistics the seat's finished deals count for (None
+    for a computer, a free seat, or a seat taken before statistics were kept)."""
 
     def admits(self, token: str | None) -> bool:
         """Whether ``token`` is this person's seat token."""

@@ -30,14 +30,18 @@ from app.web.table.programs import ProgramPool
 
 
 def new_computer_table(
-    setup: Setup, programs: ProgramPool | None = None, move_computers: bool = True
+    setup: Setup,
+    programs: ProgramPool | None = None,
+    move_computers: bool = True,
+    player: str | None = None,
 ) -> tuple[Table, str]:
     """A table against the computer: the person at seat 0, who deals first; the computers
-    make their first moves now, or (``move_computers`` false) once the table is saved."""
+    make their first moves now, or (``move_computers`` false) once the table is saved.
+    ``player`` is the hash of the person's player cookie (``Seat.player``)."""
     table_id = new_table_id()
     token = new_token()
     names = seat_names(setup.game)
-    seats = [Seat("person", names[0], token_hash=hash_token(token))]
+    seats = [Seat("person", names[0], token_hash=hash_token(token), player=player)]
     seats += [players.computer_seat(name, setup.level) for name in names[1:]]
     seed = new_seed()
     match = Match.new(setup.game, setup.options, seed)
@@ -48,7 +52,9 @@ def new_computer_table(
     return table, token
 
 
-def new_friends_table(setup: FriendsSetup, code: str) -> tuple[Table, str]:
+def new_friends_table(
+    setup: FriendsSetup, code: str, player: str | None = None
+) -> tuple[Table, str]:
     """A table waiting for its people; the creator takes the first seat chosen for a person
     (seat 0 deals first, design.md 1.2) and hosts. Returns the table and the creator's token."""
     table_id = new_table_id()
@@ -62,7 +68,7 @@ def new_friends_table(setup: FriendsSetup, code: str) -> tuple[Table, str]:
     table = Table(table_id, match, seats, setup.settings, seed=seed, host=host, code=code)
     table.started = False
     table.created = time.time()
-    token = seat_person(table, host, setup.name)
+    token = seat_person(table, host, setup.name, player)
     return table, token
 
 
@@ -70,12 +76,14 @@ def computer_seat(index: int, choice: str) -> Seat:
     return players.computer_seat(f"Computer {index + 1}", choice)
 
 
-def seat_person(table: Table, seat: int, name: str) -> str:
-    """Give a free seat to a person: a new token (returned, for the cookie) and rejoin key."""
+def seat_person(table: Table, seat: int, name: str, player: str | None = None) -> str:
+    """Give a free seat to a person: a new token (returned, for the cookie) and rejoin key;
+    ``player`` is the hash of their browser's player cookie (``Seat.player``)."""
     token = new_token()
     place = table.seats[seat]
     place.name = name
     place.token_hash = hash_token(token)
+    place.player = player
     place.rejoin_key = new_rejoin_key()
     table.version += 1
     return token
@@ -85,7 +93,9 @@ def new_rejoin_key() -> str:
     return secrets.token_urlsafe(18)
 
 
-def take_seat(table: Table, seat: int, name: str, current: int | None) -> str:
+def take_seat(
+    table: Table, seat: int, name: str, current: int | None, player: str | None = None
+) -> str:
     """A person joins: ``current`` is the seat this browser already holds, if any."""
     if current is not None:
         raise Refused("This browser has a seat at this table already.", 409)
@@ -96,7 +106,7 @@ def take_seat(table: Table, seat: int, name: str, current: int | None) -> str:
     taken = {place.name.casefold() for place in table.seats if not place.is_free}
     if name.casefold() in taken:
         raise Refused(f"Someone here is called {name} already: add an initial.", 409)
-    return seat_person(table, seat, name)
+    return seat_person(table, seat, name, player)
 
 
 def start_match(table: Table, seat: int) -> None:
@@ -149,12 +159,15 @@ def end_match(table: Table, seat: int) -> None:
     changed(table)
 
 
-def rejoin(table: Table, seat: int, key: str) -> str:
+def rejoin(table: Table, seat: int, key: str, player: str | None = None) -> str:
     """Take a seat back with its private link: a new cookie token and a new link, so the
-    device that held the seat, and anyone who saw the old link, can only watch now."""
+    device that held the seat, and anyone who saw the old link, can only watch now. The
+    deals from now on count for this browser's statistics (``player``)."""
     place = rejoin_seat(table, seat, key)
     token = new_token()
     place.token_hash = hash_token(token)
+    if player is not None:
+        place.player = player
     place.rejoin_key = new_rejoin_key()
     return token
 
