@@ -1,10 +1,8 @@
 // Trionfi, the table page: where focus goes when htmx redraws the table; and at friends'
-// tables copy buttons for the invite and rejoin links, an optional sound when it becomes your
-// turn, and the lobby's spoken news. Everything else is htmx; the page works without this file.
+// tables copy buttons for the invite and rejoin links, and the lobby's spoken news (the table's
+// sounds are static/js/sounds.js). Everything else is htmx; the page works without this file.
 (function () {
   "use strict";
-  var KEY = "trionfi-turn-sound";
-  var lastTurn = null;
   var focusWasInTable = false;
   var lobbyNews = null;
 
@@ -20,53 +18,15 @@
     }
   }
 
-  function beep() {
-    var Context = window.AudioContext || window.webkitAudioContext;
-    if (!Context) return;
-    var audio = new Context();
-    var tone = audio.createOscillator();
-    var gain = audio.createGain();
-    tone.frequency.value = 660;
-    gain.gain.setValueAtTime(0.15, audio.currentTime);
-    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
-    tone.connect(gain).connect(audio.destination);
-    tone.start();
-    tone.stop(audio.currentTime + 0.35);
-    tone.onended = function () { audio.close(); };
-  }
-
-  function myTurnNow() {
-    var table = document.getElementById("table");
-    if (!table || table.dataset.seat === undefined) return false;
-    return table.dataset.turn === table.dataset.seat && table.dataset.phase !== "over";
-  }
-
-  function checkTurn() {
-    var mine = myTurnNow();
-    var box = document.getElementById("turn-sound");
-    if (mine && lastTurn === false && box && box.checked) beep();
-    lastTurn = mine;
-  }
-
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("button.copy").forEach(function (button) {
       button.hidden = false;
       button.addEventListener("click", function () { copy(button); });
     });
-    var box = document.getElementById("turn-sound");
-    if (box) {
-      box.closest(".sound-check").hidden = false;
-      box.checked = localStorage.getItem(KEY) === "on";
-      box.addEventListener("change", function () {
-        localStorage.setItem(KEY, box.checked ? "on" : "off");
-      });
-    }
-    lastTurn = myTurnNow();
     lobbyNews = takenSeats();
   });
   document.body.addEventListener("htmx:afterSettle", function () {
     oneTable();
-    checkTurn();
     tellLobby();
   });
 

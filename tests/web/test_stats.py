@@ -110,7 +110,7 @@ def test_a_finished_deal_counts_once_through_reloads_saves_and_a_restart(
     html = stats_page(client, token).text
     assert number_of(html, "Deals played") == 1
     assert number_of(html, "Matches played") == 1
-    assert ">Hard</td>" in html
+    assert ">Hard</th>" in html
     assert signed(change) in html
     assert rows(data_dir) == [(hash_token(token), person.table_id, 1, 0, "hard")]
     with TestClient(inline_app(data_dir)) as restarted:
@@ -155,7 +155,7 @@ def test_friends_deals_count_for_each_browser_and_the_match_end_is_noted(
     for player in players:
         html = stats_page(client, player).text
         assert number_of(html, "Deals played") == 1
-        assert ">Friends</td>" in html
+        assert ">Friends</th>" in html
         assert "ended" not in html
     assert people[0].post("end", CONFIRMED).status_code == 303
     for player in players:
