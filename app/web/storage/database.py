@@ -348,31 +348,20 @@ class Database:
         )
 
     def results_of(self, player: str) -> list[DealResult]:
-        """The browser's finished deals, oldest first (its latest ``RESULT_LIMIT``)."""
+        """The browser's finished deals, oldest first (its latest ``RESULT_LIMIT``), read
+        newest first along the ``deal_results_player`` index."""
         rows = (
             self._connection()
             .execute(
-                "SELECT * FROM (SELECT player, table_id, deal, game, level, seat, result, "
-                "ultimos, ended_match, at FROM deal_results WHERE player = ? "
-                "ORDER BY at DESC, table_id, deal DESC LIMIT ?) ORDER BY at, table_id, deal",
+                "SELECT table_id, deal, game, level, seat, result, ultimos, ended_match, at "
+                "FROM deal_results WHERE player = ? ORDER BY at DESC LIMIT ?",
                 (player, RESULT_LIMIT),
             )
             .fetchall()
         )
         return [
-            DealResult(
-                str(player),
-                str(table_id),
-                int(deal),
-                str(game),
-                str(level),
-                int(seat),
-                int(result),
-                int(ultimos),
-                bool(ended),
-                float(at),
-            )
-            for player, table_id, deal, game, level, seat, result, ultimos, ended, at in rows
+            DealResult(player, table_id, deal, game, level, seat, result, ultimos, bool(ended), at)
+            for table_id, deal, game, level, seat, result, ultimos, ended, at in reversed(rows)
         ]
 
     @staticmethod
