@@ -308,3 +308,22 @@ def test_a_stats_page_of_a_served_store_reads_nothing_of_other_tables(data_dir: 
         assert [r.table_id for r in store.database.results_of(hash_token("them"))] == [theirs.id]
     finally:
         store.close()
+
+
+def test_a_seat_taken_back_by_its_rejoin_link_counts_for_the_new_browser(
+    client: TestClient,
+) -> None:
+    people, players = friends_table(client)
+    table = site_of(client).store.get(people[0].table_id)
+    assert table is not None
+    key = table.seats[1].rejoin_key
+    moved = client.post(f"{people[0].url}/rejoin/1/{key}", follow_redirects=False)
+    assert moved.status_code == 303
+    people[1] = Person(client, people[0].table_id, moved.cookies[SEAT_COOKIE])
+    newcomer = moved.cookies[PLAYER_COOKIE]
+    client.cookies.clear()
+    assert newcomer not in players
+    play_friends_deal(people)
+    assert number_of(stats_page(client, newcomer).text, "Deals played") == 1
+    assert EMPTY in stats_page(client, players[1]).text  # the device it left counts nothing
+    assert number_of(stats_page(client, players[2]).text, "Deals played") == 1
