@@ -42,6 +42,7 @@ HANDLERS: dict[str, tuple[Handler, bool]] = {
     "decide": (moves.decide, True),
     "continue": (moves.acknowledge, False),
     "next": (moves.next_deal, True),
+    "take-back": (moves.take_back, False),  # it checks the version itself: computers may move
     "rules": (moves.change_rules, True),
     "settings": (moves.change_settings, False),
 }
@@ -159,7 +160,7 @@ def after_action(visit: Visit, seat: int, outcome: Outcome) -> Response:
     step = None
     if outcome.start is not None:
         step = first_stop(table, timeline, min(outcome.start, timeline.last))
-    frame = visit.frame(step, prompt=outcome.prompt)
+    frame = visit.frame(step, prompt=outcome.prompt, message=outcome.message)
     oob: Announcements | None = None
     if outcome.announce == "replace":
         oob = ("innerHTML", frame.events)
