@@ -9,10 +9,13 @@ from typing import Any
 
 import pytest
 
+from app.engine.actions import PlayCard, TakeBack
+from app.engine.cards import display_name
+from app.web.table import players as runner
 from app.web.table.model import TableSettings
 from tests.e2e.conftest import Server, Tab, seated_tab, table_ready
 from tests.e2e.driver import settle, state, wait_for_change
-from tests.web.factory import build_table
+from tests.web.factory import build_table, play_until
 
 pytestmark = pytest.mark.e2e
 
@@ -112,3 +115,26 @@ def test_take_back_without_javascript(open_tab: Opener, server: Server, browser:
     table_ready(page)
     assert hand(page) == before
     tab.shot("take-back-no-js")
+
+
+def test_the_replay_of_a_deal_steps_through_its_take_back(open_tab: Opener, server: Server) -> None:
+    """A finished deal with a take back: the replay's move list shows it, and its step shows
+    the card back in the hand."""
+    table, token = build_table("troccas", deals_before=1, wanted=person_to_play_first)
+    deal = table.match.deal
+    assert deal is not None
+    card = deal.legal_cards()[0]
+    deal.apply(PlayCard(0, card))
+    runner.advance(table)
+    deal.apply(TakeBack(0, deal.check_take_back(0)))
+    assert play_until(table, lambda d: d.is_over, limit=400)
+    table.version += len(deal.log) + 1
+    step = deal.log.index(TakeBack(0, card)) + 1
+    tab = seated_tab(open_tab, server, table, token, "desktop")
+    page = tab.page
+    page.goto(f"{server.url}/tables/{table.id}/deals/2?step={step}")
+    label = f"You take back {display_name(card)}"
+    current = page.locator('#replay [aria-current="step"]')
+    assert label in current.inner_text()
+    assert page.get_by_text(f"{label} and the moves after it.").count() == 1
+    tab.shot("take-back-replay")

@@ -80,7 +80,7 @@ def take_back(person: Person, version: int | None = None, htmx: bool = False) ->
     sent = person.version() if version is None else version
     response = person.post("take-back", {"version": sent}, htmx)
     if response.status_code == 303:
-        person.get()
+        person.get(response.headers["location"].removeprefix(person.url))
     return response
 
 
@@ -127,16 +127,15 @@ def test_a_take_back_returns_the_card_and_undoes_the_computers_replies(
     card, hand, legal = played(person)
     before = person.version()
     assert card not in person.hand()
-    response = person.post("take-back", {"version": before}, htmx)
+    response = take_back(person, before, htmx)
+    said = f"You took back {display_name(parse(card))}: it is your turn again."
     if htmx:
         assert response.status_code == 200
-        assert message(person.html) == (
-            f"You took back {display_name(parse(card))}: it is your turn again."
-        )
         assert 'id="announcements" hx-swap-oob="innerHTML"' in person.html
     else:
         assert response.status_code == 303
-        assert response.headers["location"] == person.url
+        assert response.headers["location"] == f"{person.url}?taken=1"
+    assert message(person.html) == said
     phase, turn, version = person.state()
     assert (phase, turn) == ("play", 0)
     assert version == before + 1
@@ -145,6 +144,11 @@ def test_a_take_back_returns_the_card_and_undoes_the_computers_replies(
     assert BUTTON not in person.html  # the person's first card: nothing more to take back
     actions = saved_record(person)["actions"]
     assert actions[-1] == {"seat": 0, "take_back": card}
+    person.get("?taken=1")  # told while the take back is the latest entry (a reload)
+    assert message(person.html) == said
+    played(person)
+    person.get("?taken=1")  # and no longer after another card
+    assert message(person.html) == ""
 
 
 def test_the_same_card_again_brings_the_same_replies(seat: Seat) -> None:

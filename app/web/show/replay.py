@@ -224,9 +224,10 @@ def build_replay(record: HandRecord, seat_names: list[str], deal_number: int | N
         after = observe(deal, deal.dealer)
         if isinstance(action, TakeBack):
             texts.append([take_back_text(action, names)])
+            trick = len(deal.tricks) + 1  # listed with the trick it goes back to
         else:
             texts.append([event.text for event in step_events(before, after, action, names)])
-        in_trick = isinstance(action, PlayCard)
+        in_trick = isinstance(action, PlayCard | TakeBack)
         moves.append(Move(step, _move_label(action, names), trick if in_trick else None))
     if not deal.is_over:
         raise Unfinished("the deal is not finished: only finished deals can be replayed")

@@ -222,8 +222,17 @@ def take_back(table: Table, seat: int, form: FormData) -> Outcome:
     steps = len(deal.history)
     number = table.deal_number
     table.fallbacks = [f for f in table.fallbacks if f.deal != number or f.step <= steps]
-    said = f"You took back {display_name(card)}: it is your turn again."
-    return Outcome(message=said)
+    return Outcome(message=taken_back_message(table, seat))
+
+
+def taken_back_message(table: Table, seat: int | None) -> str | None:
+    """What the person is told after their take back (also on the page a plain form's
+    redirect leads to); None if the deal's latest entry is not that seat's take back."""
+    deal = table.match.deal
+    latest = deal.log[-1] if deal is not None and deal.log else None
+    if not isinstance(latest, TakeBack) or latest.seat != seat:
+        return None
+    return f"You took back {display_name(latest.card)}: it is your turn again."
 
 
 def change_rules(table: Table, seat: int, form: FormData) -> Outcome:
