@@ -328,7 +328,8 @@ def test_a_finished_deal_with_take_backs_replays_them(seat: Seat) -> None:
     assert page.status_code == 200
     said = f"You take back {display_name(parse(card))} and the moves after it."
     assert said in page.text
-    assert f"You take back {display_name(parse(card))}</a>" in page.text  # the move list
+    label = f'You take back {display_name(parse(card))}<span class="sr-only"> (trick '
+    assert label in page.text  # the move list, with the trick it goes back to
     assert json.dumps(record)  # a plain JSON record, downloadable as any other
 
 
