@@ -65,3 +65,20 @@ class CallBob:
 
 
 Action = Discard | PlayCard | DemandFool | CallBob
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack:
+    """Take back ``card``, the seat's last card play of the deal, with every action after it
+    (``Deal.check_take_back``). Not a move of the game: the deal is rebuilt without them, and
+    the deal's log (its hand record) keeps the take back and what it undid."""
+
+    seat: int
+    card: Card
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "take_back": code(self.card)}
+
+
+Entry = Action | TakeBack
+"""One entry of a deal's log (``Deal.log``, a hand record's ``actions``)."""

@@ -5,6 +5,12 @@ tricks, piles and the books. A game subclasses it and fills in the few rules tha
 (scalachess's variants): the discard's legality, what a led Fool means, payments after a trick,
 and the settlement. Every action goes through ``apply``, which checks it first, so a refused
 action changes nothing.
+
+A take back (``TakeBack``, against the computer) undoes a seat's last card play and every
+action after it. The engine is deterministic, so the deal is simply rebuilt from its cards
+with the actions before that play: the state, the legal cards and every seat's observation
+are exactly those before the play. ``history`` holds the actions that stand; ``log`` holds
+every entry in order, take backs and what they undid included (the hand record).
 """
 
 from __future__ import annotations
@@ -12,11 +18,21 @@ from __future__ import annotations
 import copy as _copy
 from abc import ABC, abstractmethod
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from app.engine.actions import Action, CallBob, DemandFool, Discard, IllegalAction, PlayCard
+from app.engine.actions import (
+    Action,
+    CallBob,
+    DemandFool,
+    Discard,
+    Entry,
+    IllegalAction,
+    PlayCard,
+    TakeBack,
+)
 from app.engine.cards import (
     FOOL,
     IS_TRUMP,
@@ -169,6 +185,9 @@ class Deal(ABC):
         self.won = [0] * self.seat_count
         self.piles: list[list[Card]] = [[] for _ in range(self.seat_count)]
         self.history: list[Action] = []
+        """The actions that stand, in order: the deal is its cards and these."""
+        self.log: list[Entry] = []
+        """Every entry applied, in order: ``history`` plus the take backs and what they undid."""
         self.counts: list[int] | None = None
         self._legal: tuple[Card, ...] | None = None
         """The legal cards of the current decision, computed once (bots ask often)."""
@@ -301,6 +320,7 @@ class Deal(ABC):
         clone.won = list(self.won)
         clone.piles = [list(p) for p in self.piles]
         clone.history = list(self.history)
+        clone.log = list(self.log)
         clone.counts = list(self.counts) if self.counts is not None else None
         self._copy_into(clone)
         return clone
@@ -310,8 +330,11 @@ class Deal(ABC):
 
     # ----------------------------------------------------------------- actions
 
-    def check(self, action: Action) -> None:
+    def check(self, action: Entry) -> None:
         """Raise ``IllegalAction`` naming the rule if ``action`` is not allowed now."""
+        if isinstance(action, TakeBack):
+            self._check_take_back_of(action)
+            return
         phase = self.phase
         if phase is Phase.OVER:
             raise IllegalAction("the deal is over")
@@ -328,9 +351,13 @@ class Deal(ABC):
         else:
             self._check_decision(action)
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Entry) -> None:
         """Check ``action`` and carry it out."""
         self.check(action)
+        if isinstance(action, TakeBack):
+            self._take_back(action)
+            return
+        self.log.append(action)
         self.history.append(action)
         self._legal = None
         if isinstance(action, PlayCard):
@@ -339,6 +366,63 @@ class Deal(ABC):
             self._discard(action.cards)
         else:
             self._decide(action)
+
+    # ----------------------------------------------------------------- take backs
+
+    def last_play_of(self, seat: int) -> int | None:
+        """The index in ``history`` of the seat's last card play that stands; None if none."""
+        for index in range(len(self.history) - 1, -1, -1):
+            action = self.history[index]
+            if isinstance(action, PlayCard) and action.seat == seat:
+                return index
+        return None
+
+    def check_take_back(self, seat: int) -> Card:
+        """The card ``seat`` would take back now; ``IllegalAction`` says why there is none.
+
+        Allowed while the deal is not over, whoever is to act: the seat's last card play that
+        stands goes back to its hand, and every action after it is undone. A second take back
+        goes on to the play before, as far back as the seat's first card: each one is in the
+        log, so nothing is hidden, and a limit would protect nobody (the others at a table
+        where take backs are allowed are computers). A discard or a decision is never taken
+        back on its own; one made after the card goes with it."""
+        if not 0 <= seat < self.seat_count:
+            raise IllegalAction(f"there is no seat {seat}")
+        if self.is_over:
+            raise IllegalAction("the deal is over: its cards can no longer be taken back")
+        index = self.last_play_of(seat)
+        if index is None:
+            raise IllegalAction("there is no card to take back: none played in this deal")
+        action = self.history[index]
+        assert isinstance(action, PlayCard)
+        return action.card
+
+    def _check_take_back_of(self, action: TakeBack) -> None:
+        card = self.check_take_back(action.seat)
+        if action.card != card:
+            raise IllegalAction(
+                f"seat {action.seat}'s last card is {display_name(card)}, "
+                f"not {display_name(action.card)}"
+            )
+
+    def restarted(self) -> Self:
+        """The same deal as dealt, before any action."""
+        make: Callable[..., Self] = type(self)
+        before = self.before.copy() if self.before is not None else None
+        return make(
+            [list(c) for c in self.dealt], list(self.talon), self.dealer, self.options, before
+        )
+
+    def _take_back(self, action: TakeBack) -> None:
+        """Rebuild the deal with the actions before the seat's last card play (checked)."""
+        index = self.last_play_of(action.seat)
+        assert index is not None
+        log = [*self.log, action]
+        rebuilt = self.restarted()
+        for kept in self.history[:index]:
+            rebuilt.apply(kept)
+        vars(self).update(vars(rebuilt))
+        self.log = log
 
     def play(self, card: Card, name: Suit | None = None) -> None:
         """Shorthand: the seat to play plays ``card``."""

@@ -3,6 +3,10 @@
 A record is one deal from the cards dealt to the last action. ``parse_record`` validates its
 shape (``BadRecord``), ``replay`` checks every action through the engine (``IllegalActionAt``),
 and ``result`` describes a deal, complete or not, from the omniscient view.
+
+An entry ``{"seat": s, "take_back": card}`` takes back that seat's last card play with every
+action after it (``Deal.check_take_back``); replaying it rebuilds the deal without them.
+Records without take backs read as they always did.
 """
 
 from __future__ import annotations
@@ -10,7 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
-from app.engine.actions import Action, CallBob, DemandFool, Discard, IllegalAction, PlayCard
+from app.engine.actions import (
+    CallBob,
+    DemandFool,
+    Discard,
+    Entry,
+    IllegalAction,
+    PlayCard,
+    TakeBack,
+)
 from app.engine.cards import (
     DECK_SIZE,
     SUIT_BY_CODE,
@@ -61,7 +73,8 @@ class HandRecord:
     deal: list[list[Card]]
     talon: list[Card]
     before: Books | None
-    actions: list[Action] = field(default_factory=list)
+    actions: list[Entry] = field(default_factory=list)
+    """The deal's log: its actions, and any take backs with the actions they undid."""
     raw_actions: list[Any] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -96,7 +109,7 @@ def record_of(deal: Deal) -> HandRecord:
         [list(cards) for cards in deal.dealt],
         list(deal.talon),
         deal.before,
-        list(deal.history),
+        list(deal.log),
     )
 
 
@@ -193,10 +206,10 @@ def _parse_before(raw: Any, game: Game) -> Books | None:
     return Books(list(balances), pots if game.has_pots else {})
 
 
-ACTION_KINDS = ("discard", "play", "demand_fool", "bob")
+ACTION_KINDS = ("discard", "play", "demand_fool", "bob", "take_back")
 
 
-def _parse_action(raw: Any, index: int, game: Game) -> Action:
+def _parse_action(raw: Any, index: int, game: Game) -> Entry:
     where = f"actions[{index}]"
     if not isinstance(raw, dict):
         raise BadRecord(f"{where} must be an object")
@@ -212,11 +225,13 @@ def _parse_action(raw: Any, index: int, game: Game) -> Action:
     value = raw[kind]
     if kind == "discard":
         return Discard(seat, tuple(_card_list(value, f"{where}.discard")))
-    if kind == "play":
+    if kind in ("play", "take_back"):
         try:
             card = parse(value)
         except UnknownCard as error:
-            raise BadRecord(f"{where}.play: {error}") from None
+            raise BadRecord(f"{where}.{kind}: {error}") from None
+        if kind == "take_back":
+            return TakeBack(seat, card)
         return PlayCard(seat, card, _parse_name(raw.get("name"), where))
     if not isinstance(value, bool):
         raise BadRecord(f"{where}.{kind} must be true or false")

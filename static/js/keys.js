@@ -1,6 +1,6 @@
 // Trionfi, the table page's keyboard: the arrow keys move between the cards of the hand (Enter
 // or Space plays, as on any button), single keys for the hint, the tricks of this deal, the last
-// trick and the next deal, "?" for the list of them (the #shortcuts dialog, also opened by its
+// trick, the next deal and taking back a card, "?" for the list of them (the #shortcuts dialog, also opened by its
 // "Keyboard shortcuts" button), and focus on the first card that may be played when the page
 // opens. Every key only reaches what the page already offers as a button or a region; without
 // this file nothing is lost but the shortcuts themselves (Tab still reaches everything).
@@ -77,11 +77,12 @@
     t: function () { reveal(document.getElementById("tricks")); },
     l: function () { reveal(document.getElementById("last-trick")); },
     n: function () { press(nextDealButton()); },
+    u: function () { press(document.getElementById("take-back-button")); },
     "?": function () { openList(); },
   };
 
   // Screen readers say a control's shortcut ("Hint, button, h"): marked on every redraw.
-  var MARKED = { h: "#hint-button", t: "#tricks", l: "#last-trick" };
+  var MARKED = { h: "#hint-button", t: "#tricks", l: "#last-trick", u: "#take-back-button" };
 
   function markShortcuts() {
     Object.keys(MARKED).forEach(function (key) {

@@ -325,3 +325,74 @@ def test_options_of_the_record_game_default_to_false(
     status, out, err = replay_in_process(record, capsys, tmp_path)
     assert status == 0, err
     assert_complete_result(out, record)
+
+
+# ------------------------------------------------------------------ take backs
+
+
+def with_take_backs(record: dict[str, Any], at: int) -> dict[str, Any]:
+    """The record with its play at ``at`` taken back at once and then played again (twice)."""
+    edited = copy.deepcopy(record)
+    play = edited["actions"][at]
+    undo = {"seat": play["seat"], "take_back": play["play"]}
+    edited["actions"][at + 1 : at + 1] = [undo, play, undo, play]
+    return edited
+
+
+@pytest.mark.parametrize("path", [DANISH_FILE, TROCCAS_FILE], ids=["danish", "troccas"])
+def test_a_record_with_take_backs_replays_to_the_same_result(path: Path) -> None:
+    """design.md 1.3's ``take_back``: the process reads it; the result is the same deal's."""
+    record = example(path)
+    plain = replay_process(path)
+    taken = replay_process("-", stdin=json.dumps(with_take_backs(record, 5)))
+    assert plain.returncode == 0, plain.stderr
+    assert taken.returncode == 0, taken.stderr
+    assert json.loads(taken.stdout) == json.loads(plain.stdout)
+
+
+def test_a_take_back_and_the_moves_it_undid_are_replayed_as_they_happened(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Seat 0 follows, seat 1 answers, seat 0 takes back: the deal waits for seat 0 again."""
+    record = example()
+    actions = record["actions"]
+    record["actions"] = [*actions[:4], {"seat": 0, "take_back": actions[2]["play"]}]
+    status, out, _ = replay_in_process(record, capsys, tmp_path)
+    assert status == 0
+    result = json.loads(out)
+    assert result["next"]["seat"] == 0
+    assert actions[2]["play"] in result["next"]["legal"]
+
+
+TAKE_BACK_REFUSED = {
+    "before any card": (set_action(1, {"seat": 2, "take_back": "SW-3"}), 1, "no card to take"),
+    "another card": (set_action(3, {"seat": 0, "take_back": "T5"}), 3, "last card is"),
+    "after the end": (append_action({"seat": 0, "take_back": "T5"}), 76, "the deal is over"),
+}
+
+
+@pytest.mark.parametrize(
+    ("edit", "index", "reason"), TAKE_BACK_REFUSED.values(), ids=TAKE_BACK_REFUSED.keys()
+)
+def test_a_take_back_the_rules_refuse_is_an_illegal_action(
+    edit: Edit, index: int, reason: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = example()
+    edit(record)
+    status, out, err = replay_in_process(record, capsys, tmp_path)
+    assert status == 1
+    assert out == ""
+    data = assert_one_error_line(err, "illegal-action")
+    assert data["index"] == index
+    assert data["action"] == record["actions"][index]
+    assert reason in data["reason"]
+
+
+def test_a_malformed_take_back_is_a_bad_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = example()
+    record["actions"][3] = {"seat": 0, "take_back": True}
+    status, _, err = replay_in_process(record, capsys, tmp_path)
+    assert status == 2
+    assert "actions[3].take_back" in assert_one_error_line(err, "bad-record")["reason"]

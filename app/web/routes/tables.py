@@ -42,6 +42,7 @@ HANDLERS: dict[str, tuple[Handler, bool]] = {
     "decide": (moves.decide, True),
     "continue": (moves.acknowledge, False),
     "next": (moves.next_deal, True),
+    "take-back": (moves.take_back, False),  # it checks the version itself: computers may move
     "rules": (moves.change_rules, True),
     "settings": (moves.change_settings, False),
 }
@@ -70,7 +71,12 @@ async def create_table(request: Request, site: SiteDep) -> Response:
 
 @router.get("/tables/{table_id}")
 async def show_table(
-    request: Request, table_id: str, site: SiteDep, prompt: str = "", hint: str = ""
+    request: Request,
+    table_id: str,
+    site: SiteDep,
+    prompt: str = "",
+    hint: str = "",
+    taken: str = "",
 ) -> Response:
     async with site.store.reading(table_id) as table:
         visit = Visit(request, site, table, viewer_seen(request, site, table))
@@ -79,7 +85,8 @@ async def show_table(
         if hint == "1" and visit.viewer is not None:  # the hint may think: off the event loop
             frame = await asyncio.to_thread(visit.frame, prompt=prompt or None, hint=True)
         else:
-            frame = visit.frame(prompt=prompt or None)
+            said = moves.taken_back_message(table, visit.viewer) if taken == "1" else None
+            frame = visit.frame(prompt=prompt or None, message=said)
         # After a restart the computers' pending moves are made once someone looks.
         return site.computers.wake_after(respond(visit, frame), table)
 
@@ -155,13 +162,13 @@ def _run(site: Site, handler: Handler, table: Table, seat: int, form: FormData) 
 def after_action(visit: Visit, seat: int, outcome: Outcome) -> Response:
     table = visit.table
     if not is_htmx(visit.request):
-        query = "?prompt=fool" if outcome.prompt else ""
+        query = "?prompt=fool" if outcome.prompt else "?taken=1" if outcome.message else ""
         return RedirectResponse(f"/tables/{table.id}{query}", status_code=303)
     timeline = visit.site.timelines.of(table, seat)
     step = None
     if outcome.start is not None:
         step = first_stop(table, timeline, min(outcome.start, timeline.last))
-    frame = visit.frame(step, prompt=outcome.prompt)
+    frame = visit.frame(step, prompt=outcome.prompt, message=outcome.message)
     oob: Announcements | None = None
     if outcome.announce == "replace":
         oob = ("innerHTML", frame.events)

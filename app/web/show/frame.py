@@ -90,6 +90,9 @@ class Frame:
     presence: tuple[bool | None, ...] = ()
     standing_in_texts: tuple[str, ...] = ()
     """Per seat, the note that the fallback level made its program's latest decision."""
+    take_back: CardView | None = None
+    """The viewer's card that a "Take back" would return to their hand (against the
+    computer, while the deal runs); None when there is none to take back."""
 
     @property
     def game_name(self) -> str:

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from app.bots.words import sentence
 from app.engine.actions import Discard, PlayCard
-from app.engine.cards import FOOL
+from app.engine.cards import FOOL, code, display_name
 from app.engine.deal import Phase
 from app.engine.observation import Observation
+from app.web.show.cards import CardView
 from app.web.show.frame import Frame
 from app.web.show.summary import build_summary
 from app.web.show.tableview import table_view
@@ -125,11 +126,24 @@ def make_frame(
     if mode not in ("declarations", "over") and step < last:
         _schedule(frame, table, timeline)
     frame.thinking = mode == "wait" and step == last and computer_to_move(table)
+    if viewer != SPECTATOR and mode != "declarations":
+        frame.take_back = take_back_card(table, viewer)
     if mode == "over" and step == last:
         frame.summary = build_summary(obs, table.match, timeline.names)
     if hint and frame.is_latest and table.settings.hints:
         _add_hint(frame, table)
     return frame
+
+
+def take_back_card(table: Table, seat: int) -> CardView | None:
+    """The card ``seat`` may take back now: against the computer, their last card play that
+    stands while the deal runs (the latest state, whichever step the page shows; a card once
+    played is on the table for everyone, so naming it reveals nothing)."""
+    deal = table.match.deal
+    if table.is_friends or deal is None or table.take_back_version(seat) is None:
+        return None
+    card = deal.check_take_back(seat)
+    return CardView(code(card), display_name(card))
 
 
 def _standing_in(table: Table, step: int) -> tuple[str, ...]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from app.engine.actions import CallBob, DemandFool, Discard, PlayCard
+from app.engine.actions import CallBob, DemandFool, Discard, PlayCard, TakeBack
 from app.engine.cards import SUIT_NAMES, Card, code, display_name, sorted_cards
 from app.engine.deal import Deal
 from app.engine.observation import observe
@@ -222,8 +222,12 @@ def build_replay(record: HandRecord, seat_names: list[str], deal_number: int | N
         trick = len(deal.tricks) + 1
         deal.apply(action)
         after = observe(deal, deal.dealer)
-        texts.append([event.text for event in step_events(before, after, action, names)])
-        in_trick = isinstance(action, PlayCard)
+        if isinstance(action, TakeBack):
+            texts.append([take_back_text(action, names)])
+            trick = len(deal.tricks) + 1  # listed with the trick it goes back to
+        else:
+            texts.append([event.text for event in step_events(before, after, action, names)])
+        in_trick = isinstance(action, PlayCard | TakeBack)
         moves.append(Move(step, _move_label(action, names), trick if in_trick else None))
     if not deal.is_over:
         raise Unfinished("the deal is not finished: only finished deals can be replayed")
@@ -245,8 +249,16 @@ def _cached_replay(text: str, seat_names: tuple[str, ...], deal_number: int) -> 
     return build_replay(record, list(seat_names), deal_number)
 
 
+def take_back_text(action: TakeBack, names: Names) -> str:
+    """What a take back says: "You take back 9 of Cups and the moves after it."."""
+    says = names.says(action.seat, "take", "takes")
+    return f"{says} back {display_name(action.card)} and the moves after it."
+
+
 def _move_label(action: object, names: Names) -> str:
     """A move as the move list shows it: "Right: 9 of Cups", "Left calls Bob"."""
+    if isinstance(action, TakeBack):
+        return f"{names.says(action.seat, 'take', 'takes')} back {display_name(action.card)}"
     if isinstance(action, PlayCard):
         return f"{names.subject(action.seat)}: {display_name(action.card)}"
     if isinstance(action, Discard):

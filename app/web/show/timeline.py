@@ -135,7 +135,7 @@ def _replay_of(deal: Deal, table: Table) -> _Replay:
         replayed,
         {viewer: [observe_as(replayed, viewer)] for viewer in viewers},
     )
-    entry.extend(record.actions)
+    entry.extend(deal.history)  # the actions that stand: a take back's undone ones are gone
     return entry
 
 

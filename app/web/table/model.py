@@ -171,7 +171,11 @@ class Table:
     version: int = 0
     """Grows by one with every action and every new deal (design.md 1.6 ``data-version``)."""
     deal_base: int = 0
-    """The version at which the current deal started: step k of the deal is ``deal_base + k``."""
+    """The version of step 0 of the current deal: step k of the deal is ``deal_base + k``. A
+    take back moves it on (the deal has fewer steps, the version still grows by one)."""
+    taken_back_at: int = 0
+    """The version of the table's latest take back (0: none): a take back posted from a page
+    older than that is stale."""
     selection: list[Card] = field(default_factory=list)
     """The cards the person at seat 0 has chosen so far for the discard."""
     acknowledged: list[int] = field(default_factory=list)
@@ -229,6 +233,18 @@ class Table:
         kept = [noted for noted in self.fallbacks if noted.deal == number]
         self.fallbacks = [*kept, Fallback(number, len(deal.history) + 1, seat, fault)]
 
+    def take_back_version(self, seat: int) -> int | None:
+        """The version from which a page may take back ``seat``'s last card: that of the
+        play itself, or of the latest take back if it came later; None if there is no card
+        to take back (no deal running, or no card of that seat standing in it)."""
+        deal = self.match.deal
+        if deal is None or deal.is_over:
+            return None
+        index = deal.last_play_of(seat)
+        if index is None:
+            return None
+        return max(self.deal_base + index + 1, self.taken_back_at)
+
     def free_seats(self) -> list[int]:
         return [index for index, seat in enumerate(self.seats) if seat.is_free]
 
@@ -260,6 +276,7 @@ class Table:
             "seed": self.seed,
             "version": self.version,
             "deal_base": self.deal_base,
+            "taken_back_at": self.taken_back_at,
             "selection": codes(self.selection),
             "acknowledged": self.acknowledged,
             "host": self.host,
@@ -296,6 +313,7 @@ class Table:
             seed=data["seed"],
             version=data["version"],
             deal_base=data["deal_base"],
+            taken_back_at=data.get("taken_back_at", 0),
             selection=[parse(c) for c in data.get("selection", [])],
             acknowledged=_acknowledged(data.get("acknowledged", [])),
             host=data.get("host"),

@@ -12,12 +12,20 @@ from dataclasses import dataclass
 
 from starlette.datastructures import FormData
 
-from app.engine.actions import Action, CallBob, DemandFool, Discard, IllegalAction, PlayCard
+from app.engine.actions import (
+    Action,
+    CallBob,
+    DemandFool,
+    Discard,
+    IllegalAction,
+    PlayCard,
+    TakeBack,
+)
 from app.engine.cards import SUIT_BY_CODE, Card, display_name
 from app.engine.deal import Deal, Phase
 from app.engine.match import OptionsLocked
 from app.engine.observation import observe
-from app.web.http.reading import BadForm, single, text
+from app.web.http.reading import BadForm, single, text, version
 from app.web.table import forms
 from app.web.table.model import Table
 
@@ -39,6 +47,8 @@ class Outcome:
     announce: str | None = "replace"
     """How the announcements change: ``replace`` (since the person's action), ``append``
     (the steps shown from ``start`` on) or None (unchanged)."""
+    message: str | None = None
+    """A line for the person about what was done (a take back)."""
 
 
 def current_deal(table: Table) -> Deal:
@@ -180,6 +190,49 @@ def next_deal(table: Table, seat: int, form: FormData) -> Outcome:
     table.deal_base = table.version
     table.selection = []
     return Outcome(start=0)
+
+
+TAKE_BACK_STALE = (
+    "That take back was for a table that has moved on (it was sent twice, or from an older "
+    "page), so nothing was done. Here it is now."
+)
+
+
+def take_back(table: Table, seat: int, form: FormData) -> Outcome:
+    """Take back the person's last card against the computer (``Deal.check_take_back``), with
+    the computers' moves after it; the person is to play that card's turn again.
+
+    The form's version is the table's when the page was drawn: the computers may have moved
+    since (the take back waits for the table's lock and undoes their moves too), but a page
+    drawn before the card it would take back, or before another take back, is stale."""
+    if table.is_friends:
+        raise Refused("Cards are taken back only at a table against the computer.", 403)
+    deal = current_deal(table)
+    try:
+        card = deal.check_take_back(seat)
+    except IllegalAction as refusal:
+        raise Refused(sentence(refusal.reason), 409) from None
+    since = table.take_back_version(seat)
+    if since is None or not since <= version(form) <= table.version:
+        raise Refused(TAKE_BACK_STALE, 409)
+    deal.apply(TakeBack(seat, card))
+    table.version += 1
+    table.deal_base = table.version - len(deal.history)
+    table.taken_back_at = table.version
+    steps = len(deal.history)
+    number = table.deal_number
+    table.fallbacks = [f for f in table.fallbacks if f.deal != number or f.step <= steps]
+    return Outcome(message=taken_back_message(table, seat))
+
+
+def taken_back_message(table: Table, seat: int | None) -> str | None:
+    """What the person is told after their take back (also on the page a plain form's
+    redirect leads to); None if the deal's latest entry is not that seat's take back."""
+    deal = table.match.deal
+    latest = deal.log[-1] if deal is not None and deal.log else None
+    if not isinstance(latest, TakeBack) or latest.seat != seat:
+        return None
+    return f"You took back {display_name(latest.card)}: it is your turn again."
 
 
 def change_rules(table: Table, seat: int, form: FormData) -> Outcome:
