@@ -22,6 +22,8 @@ from app.web.show.events import Names, declaration_text, ledger_label
 
 DECIDING_KINDS = ("king-ultimo", "pagat-ultimo", "bagud", "tout", "nolo")
 """Ledger kinds that decide a deal whenever they happen (rules.md 2.10), in this order."""
+STAKES = ("pot-founding", "pot-refill", "dealer-fee")
+"""What every deal pays into the pots before play: a reason only when nothing else moved."""
 
 
 def unit(rules: Game, amount: int) -> str:
@@ -81,7 +83,8 @@ def _reason(obs: Observation, names: Names, seat: int, change: int) -> str:
         if kind in by_kind:
             return _deciding(kind, by_kind[kind], obs, names)
     effects = {kind: sum(_effect(e, seat) for e in entries) for kind, entries in by_kind.items()}
-    moved = [kind for kind, effect in effects.items() if effect]
+    moved = [kind for kind, effect in effects.items() if effect and kind not in STAKES]
+    moved = moved or [kind for kind, effect in effects.items() if effect]
     if not moved:
         return "nothing was paid to or by " + names.object(seat)
     # the kind that moved the balance most, in the direction the deal went
@@ -91,16 +94,15 @@ def _reason(obs: Observation, names: Names, seat: int, change: int) -> str:
 
 
 def _deciding(kind: str, entries: list[LedgerEntry], obs: Observation, names: Names) -> str:
-    label = ledger_label(kind, names.chicks)
     if kind == "bagud":
-        owner = _seat(e.source for e in entries)
-        return f"{names.subject(owner)} lost an Ultimo card in the last trick ({label})"
-    who = names.subject(_seat(e.target for e in entries))
+        owner = names.object(_seat(e.source for e in entries))
+        return f"{owner} lost the last trick with an Ultimo card (Bagud)"
+    who = names.object(_seat(e.target for e in entries))
     if kind == "tout":
-        return f"{who} took every trick ({label.split(' ')[0]})"
+        return f"{who} took every trick (Tout)"
     if kind == "nolo":
-        return f"{who} took no trick ({label.split(' ')[0]})"
-    return f"{who} made the {label}"
+        return f"{who} took no trick (Nolo)"
+    return f"{who} made the {ledger_label(kind, names.chicks)}"
 
 
 def _weighed(
@@ -118,18 +120,18 @@ def _weighed(
         return f"{own} count was {count}" + _count_note(effect)
     if kind == "declaration" and obs.declarations:
         best = max(obs.declarations, key=lambda d: d.value)
-        return f"{names.subject(best.seat)} declared {_declared(obs, best.seat)}"
+        return f"{names.object(best.seat)} declared {_declared(obs, best.seat)}"
     if kind == "last-trick":
-        return f"{names.subject(_seat(e.target for e in entries))} won the last trick"
+        return f"{names.object(_seat(e.target for e in entries))} won the last trick"
     if kind == "card-lost":
         owner = _seat(e.source for e in entries)
-        return f"{names.subject(owner)} lost an Ultimo card in trick {entries[0].trick}"
+        return f"{names.object(owner)} lost an Ultimo card in trick {entries[0].trick}"
     if kind == "pagat-trick":
-        winner = names.possessive(_seat(e.target for e in entries)).capitalize()
+        winner = names.possessive(_seat(e.target for e in entries))
         return f"{winner} Pagat won trick {entries[0].trick}"
     if kind in ("pot-founding", "pot-refill", "dealer-fee"):
         what = "in dealer's fees" if kind == "dealer-fee" else "into the pots"
-        return f"{names.subject(seat)} paid {abs(effect)} {what}"
+        return f"{names.object(seat)} paid {abs(effect)} {what}"
     return f"{ledger_label(kind, names.chicks)}: {_signed(effect)} for {names.object(seat)}"
 
 
