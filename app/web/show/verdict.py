@@ -119,8 +119,8 @@ def _weighed(
         count = obs.counts[seat]
         return f"{own} count was {count}" + _count_note(effect)
     if kind == "declaration" and obs.declarations:
-        best = max(obs.declarations, key=lambda d: d.value)
-        return f"{names.object(best.seat)} declared {_declared(obs, best.seat)}"
+        best = max(obs.declarations, key=lambda d: d.value)  # the biggest says enough
+        return f"{names.object(best.seat)} declared {declaration_text(best, names.chicks)}"
     if kind == "last-trick":
         return f"{names.object(_seat(e.target for e in entries))} won the last trick"
     if kind == "card-lost":
@@ -147,11 +147,6 @@ def _count_note(effect: int) -> str:
     if effect > 0:
         return f", which paid {effect}"
     return f", which cost {-effect}"
-
-
-def _declared(obs: Observation, seat: int) -> str:
-    chicks = obs.options.chicks_rule
-    return ", ".join(declaration_text(d, chicks) for d in obs.declarations if d.seat == seat)
 
 
 def _signed(amount: int) -> str:
