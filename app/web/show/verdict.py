@@ -18,6 +18,7 @@ from app.engine.deal import TeamCount
 from app.engine.games import Game
 from app.engine.ledger import Account, LedgerEntry
 from app.engine.observation import Observation
+from app.web.http.render import signed
 from app.web.show.events import Names, declaration_text, ledger_label
 
 DECIDING_KINDS = ("king-ultimo", "pagat-ultimo", "bagud", "tout", "nolo")
@@ -33,12 +34,6 @@ def unit(rules: Game, amount: int) -> str:
     balance is shown beside its own name."""
     word = rules.result_unit.split()[-1]
     return word.removesuffix("s") if abs(amount) == 1 else word
-
-
-def amount_text(rules: Game, amount: int) -> str:
-    """A balance with its unit and a real minus sign: "−12 tokens", "34 points"."""
-    sign = "−" if amount < 0 else ""
-    return f"{sign}{abs(amount)} {unit(rules, amount)}"
 
 
 def change_of(ledger: tuple[LedgerEntry, ...] | list[LedgerEntry], seat: int) -> int:
@@ -81,7 +76,7 @@ def _reason(obs: Observation, names: Names, seat: int, change: int) -> str:
         by_kind[entry.kind].append(entry)
     for kind in DECIDING_KINDS:
         if kind in by_kind:
-            return _deciding(kind, by_kind[kind], obs, names)
+            return _deciding(kind, by_kind[kind], names)
     effects = {kind: sum(_effect(e, seat) for e in entries) for kind, entries in by_kind.items()}
     moved = [kind for kind, effect in effects.items() if effect and kind not in STAKES]
     moved = moved or [kind for kind, effect in effects.items() if effect]
@@ -93,7 +88,8 @@ def _reason(obs: Observation, names: Names, seat: int, change: int) -> str:
     return _weighed(kind, effects[kind], by_kind[kind], obs, names, seat)
 
 
-def _deciding(kind: str, entries: list[LedgerEntry], obs: Observation, names: Names) -> str:
+def _deciding(kind: str, entries: list[LedgerEntry], names: Names) -> str:
+    """An Ultimo made or failed, a Tout, a Nolo: who, from the entries' parties."""
     if kind == "bagud":
         owner = names.object(_seat(e.source for e in entries))
         return f"{owner} lost the last trick with an Ultimo card (Bagud)"
@@ -129,10 +125,10 @@ def _weighed(
     if kind == "pagat-trick":
         winner = names.possessive(_seat(e.target for e in entries))
         return f"{winner} Pagat won trick {entries[0].trick}"
-    if kind in ("pot-founding", "pot-refill", "dealer-fee"):
+    if kind in STAKES:
         what = "in dealer's fees" if kind == "dealer-fee" else "into the pots"
         return f"{names.object(seat)} paid {abs(effect)} {what}"
-    return f"{ledger_label(kind, names.chicks)}: {_signed(effect)} for {names.object(seat)}"
+    return f"{ledger_label(kind, names.chicks)}: {signed(effect)} for {names.object(seat)}"
 
 
 def _seat(accounts: Iterable[Account]) -> int:
@@ -147,10 +143,6 @@ def _count_note(effect: int) -> str:
     if effect > 0:
         return f", which paid {effect}"
     return f", which cost {-effect}"
-
-
-def _signed(amount: int) -> str:
-    return f"+{amount}" if amount > 0 else f"−{-amount}" if amount < 0 else "0"
 
 
 def _team_verdict(obs: Observation, names: Names, teams: tuple[TeamCount, ...]) -> str:
