@@ -62,8 +62,9 @@ def ledger_rows(html: str) -> list[list[str]]:
 
 def balances(html: str) -> list[int]:
     block = html.split('class="replay-balances"', 1)[1].split("</table>", 1)[0]
-    found = re.findall(r'<td class="num"><strong>(-?\d+)</strong></td>', block)
-    return [int(value) for value in found]
+    found = re.findall(r'<td class="num"><strong>(−?\d+)</strong></td>', block)
+    assert "-" not in "".join(found), "negative numbers are shown with a real minus sign"
+    return [int(value.replace("−", "-")) for value in found]
 
 
 def record_of_deal(person: Person, number: int) -> dict[str, Any]:

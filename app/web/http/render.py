@@ -83,6 +83,16 @@ def signed(amount: int | float) -> str:
     return f"+{text}" if amount > 0 else f"−{text}" if amount < 0 else "0"
 
 
+def number(amount: int | float) -> str:
+    """A number as every page shows it: 94, −94 (a real minus sign, U+2212, never the
+    hyphen), 43.3; no sign for a positive number (``signed`` writes one)."""
+    if isinstance(amount, float) and not amount.is_integer():
+        text = f"{abs(amount):.1f}"
+    else:
+        text = str(abs(int(amount)))
+    return f"−{text}" if amount < 0 else text
+
+
 def make_templates(directory: Path = TEMPLATES_DIR) -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(directory))
     env = templates.env
@@ -94,6 +104,7 @@ def make_templates(directory: Path = TEMPLATES_DIR) -> Jinja2Templates:
         htmx_src=static_url(HTMX),
     )
     env.filters["signed"] = signed
+    env.filters["number"] = number
     env.trim_blocks = True
     env.lstrip_blocks = True
     return templates

@@ -94,14 +94,25 @@ def respond(
     return render(request, template, context, status_code=status)
 
 
-def respond_presence(visit: Visit, frame: Frame) -> Response:
-    """Only the presence changed: the seat panels and the poll, out of band, and no swap of
-    the table (``HX-Reswap: none``), so that a tap on a card is never lost to a redraw."""
-    context = {"frame": frame, "view": frame, "poll_ms": POLL_MS, "poll_wait": POLL_WAIT}
-    context["mark"] = visit.mark()
+def respond_presence(visit: Visit, frame: Frame, shown_mark: str = "") -> Response:
+    """Only the presence changed: the seat panels, the status line and the poll, out of band,
+    and no swap of the table (``HX-Reswap: none``), so that a tap on a card is never lost to
+    a redraw. ``shown_mark`` is what the page showed (its poll's ``p``)."""
+    context: dict[str, Any] = {"frame": frame, "view": frame}
+    context.update(poll_ms=POLL_MS, poll_wait=POLL_WAIT, mark=visit.mark())
+    context["news"] = absence_news(frame, shown_mark, context["mark"])
     response = render(visit.request, "partials/presence_response.html", context)
     response.headers["HX-Reswap"] = "none"
     return response
+
+
+def absence_news(frame: Frame, shown_mark: str, mark: str) -> str:
+    """What the live region says when the person to move went away (or a computer now plays
+    for them): the new status line; nothing when their presence did not change."""
+    turn = frame.obs.turn
+    if turn < 0 or not frame.is_latest or shown_mark[turn : turn + 1] == mark[turn : turn + 1]:
+        return ""
+    return frame.absence(turn)
 
 
 def respond_lobby(visit: Visit, lobby: Lobby, status: int = 200) -> Response:

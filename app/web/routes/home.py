@@ -14,6 +14,7 @@ from app.web.http.problems import Problem
 from app.web.http.reading import read_form
 from app.web.http.render import render
 from app.web.routes.deps import SiteDep
+from app.web.show.lobby import seat_labels
 from app.web.show.rulebook import OptionField, option_fields
 from app.web.show.yourgames import your_games
 from app.web.table.forms import NOLO_HELP, option_prefix
@@ -51,6 +52,10 @@ async def home(request: Request, site: SiteDep) -> Response:
         "fool_presets": FOOL_PRESETS,
         "recent": recent,
         "programs": site.programs.names,
+        "seat_labels": [
+            ("only-danish", seat_labels(DANISH)),
+            ("only-troccas", seat_labels(TROCCAS)),
+        ],
     }
     return render(request, "pages/home.html", context)
 

@@ -124,7 +124,7 @@ def next_frame(visit: Visit, shown: int, mark: str) -> Response:
         frame = visit.frame()
         return respond(visit, frame, oob=("innerHTML", frame.events))
     if behind == 0 and not visit.site.presence.redraw_needed(mark, table):
-        return respond_presence(visit, visit.frame())
+        return respond_presence(visit, visit.frame(), mark)
     if behind == 0:
         return respond(visit, visit.frame())
     step = first_stop(table, timeline, seen + 1)

@@ -164,7 +164,7 @@ async def _uploaded_replay(request: Request) -> Replay:
         raise UploadRefused(f"The file is larger than a hand record ({_limit()}).", 413) from None
     upload = form.get("record")
     if not isinstance(upload, UploadFile) or not upload.filename:
-        raise UploadRefused("Choose a hand record file (trionfi-hand/1) to replay.")
+        raise UploadRefused("Choose a hand record file to replay.")
     data = await upload.read(MAX_RECORD_BYTES + 1)
     if len(data) > MAX_RECORD_BYTES:
         raise UploadRefused(f"The file is larger than a hand record ({_limit()}).", 413)

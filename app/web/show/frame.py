@@ -27,6 +27,7 @@ from app.web.show.rulebook import (
 from app.web.show.summary import Summary
 from app.web.show.tableview import TableView
 from app.web.show.tricks import TricksPanel, tricks_panel, win_reason
+from app.web.show.verdict import unit
 from app.web.table.forms import option_prefix
 from app.web.table.model import FOOL_ASK, FOOL_PRESETS, SPEEDS
 
@@ -54,6 +55,10 @@ class SeatView:
     """The level of the computer player standing in for an absent person."""
     standing_in: str = ""
     """Says that the fallback level made this program seat's latest decision, and why."""
+    is_partner: bool = False
+    """The viewer's partner in a game of fixed partnerships (``Game.partner_of``)."""
+    unit: str = ""
+    """The balance's unit, agreeing with it: "tokens", "point" (``verdict.unit``)."""
 
 
 @dataclass
@@ -147,9 +152,25 @@ class Frame:
         name = self.names[obs.turn]
         if obs.turn == self.viewer:  # a frame before the viewer's own move, being revealed
             return "Your discard." if obs.phase is Phase.DISCARD else "Your move."
+        absent = self.absence(obs.turn) if self.is_latest else ""
+        if absent:
+            return absent
         if obs.phase is Phase.DISCARD:
             return f"{name} is discarding."
         return f"{name} is thinking…" if self.is_latest else f"{name} to play."
+
+    def absence(self, seat: int) -> str:
+        """What the table waits for when the person at ``seat`` is to move and away (a
+        friends' table: ``live.presence``): the person, or the computer standing in."""
+        if not self.presence or self.presence[seat] is not False:
+            return ""
+        name = self.names[seat]
+        if self.table.seats[seat].stand_in:
+            return f"A computer plays for {name}, who is away: it is thinking…"
+        text = f"{name} is away: the table waits for {name}."
+        if self.is_host and not self.table.finished:
+            text += f" You can let a computer play for {name} until they are back."
+        return text
 
     # ------------------------------------------------------------------ parts
 
@@ -157,6 +178,7 @@ class Frame:
         obs = self.obs
         positions = POSITIONS[obs.seat_count]
         played = {card for trick in obs.tricks for card in trick.cards} | set(obs.trick)
+        partner = None if self.viewer is None else obs.rules.partner_of(self.viewer)
         views = []
         for seat, info in enumerate(self.table.seats):
             face_up = None
@@ -180,6 +202,8 @@ class Frame:
                     connected=self.presence[seat] if self.presence else None,
                     stand_in=info.stand_in,
                     standing_in=self.standing_in_texts[seat] if self.standing_in_texts else "",
+                    is_partner=partner is not None and seat == partner,
+                    unit=unit(obs.rules, obs.balances[seat]),
                 )
             )
         return views

@@ -8,6 +8,18 @@ from app.engine.games import GAMES
 from app.web.show.tableview import TableView
 
 
+def seat_labels(game: str) -> list[str]:
+    """The seats of a new table of ``game`` as its form names them: "Seat 1", or in a game of
+    fixed partnerships "Seat 1, partner of seat 3" (``Game.partner_of``)."""
+    rules = GAMES[game]
+    labels = []
+    for seat in range(rules.seat_count):
+        partner = rules.partner_of(seat)
+        note = f", partner of seat {partner + 1}" if partner is not None else ""
+        labels.append(f"Seat {seat + 1}{note}")
+    return labels
+
+
 @dataclass(frozen=True)
 class LobbySeat:
     seat: int

@@ -17,9 +17,10 @@ from app.engine.ledger import LedgerEntry
 from app.engine.match import Match
 from app.engine.observation import Observation
 from app.engine.options import Options
-from app.web.http.render import signed
-from app.web.show.events import Names, declaration_text, ledger_label
+from app.web.http.render import number, signed
+from app.web.show.events import NUMBER_WORDS, Names, declaration_text, ledger_label
 from app.web.show.rulebook import played_with
+from app.web.show.verdict import verdict
 
 SEAT_COLOURS = ("#1d5fbf", "#c0392b", "#7b3fa0", "#1e8449")
 """Seat colours, shared with the seat panels in the stylesheet (You, Right, third, fourth)."""
@@ -72,6 +73,10 @@ class Summary:
     chart: Markup
     pot_equity: float | None
     declarations: list[tuple[str, str, int]]
+    verdict: str = ""
+    """The first line: how the deal went for the viewer and why (``show.verdict``)."""
+    pots_note: str = ""
+    """What the pots hold and what that means for each player, in words (Danish Tarok)."""
 
 
 Teams = tuple[tuple[int, ...], ...]
@@ -118,6 +123,7 @@ def build_summary(obs: Observation, match: Match, names: Names) -> Summary:
                   _other_rules(match, row.options))
         for row in reversed(rows)
     ]  # fmt: skip
+    equity = match.pot_equity() if obs.pots is not None else None
     series = _series([row.balances for row in rows], teams, len(seat_names))
     colours = TEAM_COLOURS if teams else SEAT_COLOURS
     return Summary(
@@ -127,11 +133,27 @@ def build_summary(obs: Observation, match: Match, names: Names) -> Summary:
         columns=columns,
         sheet=sheet,
         chart=balance_chart(series, columns, colours),
-        pot_equity=match.pot_equity() if obs.pots is not None else None,
+        pot_equity=equity,
         declarations=[
             (seat_names[d.seat], declaration_text(d, names.chicks), d.value)
             for d in obs.declarations
         ],
+        verdict=verdict(obs, names),
+        pots_note=pots_note(obs.pots, equity, len(seat_names)),
+    )
+
+
+def pots_note(pots: tuple[int, int] | None, equity: float | None, seat_count: int) -> str:
+    """The pots in players' words (rules.md 2.2): what they hold, who wins them, and each
+    player's share were they split, which they never are."""
+    if pots is None or equity is None:
+        return ""
+    total = sum(pots)
+    share = number(equity) if float(equity).is_integer() else f"about {number(equity)}"
+    return (
+        f"The pots hold {number(total)} tokens, won only by an Ultimo. They are never shared "
+        f"out; split {NUMBER_WORDS.get(seat_count, str(seat_count))} ways, each player "
+        f"would get {share}."
     )
 
 
@@ -163,9 +185,7 @@ def _other_rules(match: Match, options: Options) -> str:
 def ledger_row(entry: LedgerEntry, names: Names) -> LedgerRow:
     payer = "" if entry.source is None else _account(entry.source, names)
     payee = _account(entry.target, names)
-    amount = str(entry.amount)
-    if entry.source is None:
-        amount = f"+{entry.amount}" if entry.amount > 0 else str(entry.amount).replace("-", "−")
+    amount = signed(entry.amount) if entry.source is None else number(entry.amount)
     return LedgerRow(ledger_label(entry.kind, names.chicks), entry.trick, payer, payee, amount)
 
 

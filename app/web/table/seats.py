@@ -14,6 +14,7 @@ import secrets
 import time
 
 from app.engine.match import Match
+from app.engine.options import DANISH, TROCCAS
 from app.web.table import players
 from app.web.table.forms import PERSON_CHOICE, FriendsSetup, Setup
 from app.web.table.model import (
@@ -52,16 +53,46 @@ def new_computer_table(
     return table, token
 
 
+COMPUTER_NAMES: dict[str, tuple[str, ...]] = {
+    DANISH: ("Karen", "Mads", "Signe", "Ida"),
+    TROCCAS: ("Gian", "Ursina", "Flurin", "Mengia"),
+}
+"""The computer players' names at a friends' table: Danish names at a Danish Tarok table,
+Romansh ones at a Swiss Troccas table (a game of the Grisons); then the other game's."""
+
+
+def computer_names(game: str) -> tuple[str, ...]:
+    """Every name a computer player may have at a table of ``game``, preferred first."""
+    own = COMPUTER_NAMES.get(game, ())
+    others = (name for names in COMPUTER_NAMES.values() for name in names if name not in own)
+    return own + tuple(others)
+
+
+def free_computer_name(table_names: list[str], game: str) -> str:
+    """The first computer name nobody at the table has (compared without case)."""
+    taken = {name.casefold() for name in table_names}
+    for name in computer_names(game):
+        if name.casefold() not in taken:
+            return name
+    return f"Computer {len(table_names) + 1}"  # more computers than names: never at 4 seats
+
+
 def new_friends_table(
     setup: FriendsSetup, code: str, player: str | None = None
 ) -> tuple[Table, str]:
     """A table waiting for its people; the creator takes the first seat chosen for a person
-    (seat 0 deals first, design.md 1.2) and hosts. Returns the table and the creator's token."""
+    (seat 0 deals first, design.md 1.2) and hosts. Returns the table and the creator's token.
+    The computers get names of their own, none the creator's."""
     table_id = new_table_id()
-    seats = [
-        Seat("person", "") if choice == PERSON_CHOICE else computer_seat(index, choice)
-        for index, choice in enumerate(setup.seats)
-    ]
+    names = [setup.name]
+    seats = []
+    for choice in setup.seats:
+        if choice == PERSON_CHOICE:
+            seats.append(Seat("person", ""))
+            continue
+        name = free_computer_name(names, setup.game)
+        names.append(name)
+        seats.append(players.computer_seat(name, choice))
     host = setup.seats.index(PERSON_CHOICE)
     seed = new_seed()
     match = Match.new(setup.game, setup.options, seed)
@@ -70,10 +101,6 @@ def new_friends_table(
     table.created = time.time()
     token = seat_person(table, host, setup.name, player)
     return table, token
-
-
-def computer_seat(index: int, choice: str) -> Seat:
-    return players.computer_seat(f"Computer {index + 1}", choice)
 
 
 def seat_person(table: Table, seat: int, name: str, player: str | None = None) -> str:
@@ -103,10 +130,20 @@ def take_seat(
         raise Refused("The game has started: every seat is taken. You can watch.", 409)
     if not 0 <= seat < len(table.seats) or not table.seats[seat].is_free:
         raise Refused("That seat is taken now: choose another one.", 409)
-    taken = {place.name.casefold() for place in table.seats if not place.is_free}
-    if name.casefold() in taken:
+    people = {place.name.casefold() for place in table.seats if place.kind == "person"}
+    if name.casefold() in people - {""}:
         raise Refused(f"Someone here is called {name} already: add an initial.", 409)
+    rename_computer_called(table, name)
     return seat_person(table, seat, name, player)
+
+
+def rename_computer_called(table: Table, name: str) -> None:
+    """A person takes the name of a computer player: the computer takes another name (a
+    computer's name is ours to choose; a person's is theirs)."""
+    for place in table.seats:
+        if place.kind == "bot" and place.name.casefold() == name.casefold():
+            others = [other.name for other in table.seats if other is not place] + [name]
+            place.name = free_computer_name(others, table.game)
 
 
 def start_match(table: Table, seat: int) -> None:
