@@ -89,6 +89,19 @@ GLANCE = """() => {
 }"""
 
 
+WON_COVERS = """() => {
+    const won = document.querySelector('#trick .won');
+    if (!won) return [];
+    const w = won.getBoundingClientRect();
+    return [...document.querySelectorAll('#trick .played .by, #trick .played img')]
+        .filter(el => { const r = el.getBoundingClientRect();
+            return r.right > w.left + 1 && r.left < w.right - 1
+                && r.bottom > w.top + 1 && r.top < w.bottom - 1; })
+        .map(el => `${el.closest('.played').dataset.seat} ${el.tagName} ${el.textContent}`);
+}"""
+"""What of the trick's cards and their players' names the winner's badge covers."""
+
+
 def measure(page: Any) -> dict[str, Any]:
     page.evaluate("window.scrollTo(0, 0)")
     result: dict[str, Any] = page.evaluate(GLANCE)
@@ -133,6 +146,7 @@ def test_the_phone_shows_the_trick_the_seats_and_the_whole_hand(
     assert outside == [], outside
     assert least >= TAP, (least, rows)
     assert glance["missed"] == [], glance["missed"]
+    assert page.evaluate(WON_COVERS) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
@@ -162,6 +176,21 @@ def test_the_desktop_hand_is_in_balanced_rows(
     print(f"{game} {situation} desktop: rows {rows}, hand {height:.0f}px high")
     assert max(rows) - min(rows) <= 1, rows  # 25 cards as 13 + 12, never 24 + 1
     assert len(rows) == (1 if sum(rows) <= 14 else 2), rows
+    assert page.evaluate(WON_COVERS) == []
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("game", ["danish-tarok", "troccas"])
+def test_the_winners_badge_covers_no_card_and_no_name(
+    open_tab: Opener, server: Server, game: str, size: str
+) -> None:
+    """At the end of the deal the last trick stays, its winner told beside its cards."""
+    table, token = build_table(game, settings=TableSettings(speed="instant"), deals_before=1)
+    assert play_until(table, lambda deal: deal.is_over, limit=400)
+    tab = seated_tab(open_tab, server, table, token, size)
+    tab.page.wait_for_selector("#trick .won")
+    tab.shot(f"glance-{game}-last-trick")
+    assert tab.page.evaluate(WON_COVERS) == []
 
 
 FOCUSED_CARD = """() => {
