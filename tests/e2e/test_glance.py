@@ -147,6 +147,8 @@ def test_the_phone_shows_the_trick_the_seats_and_the_whole_hand(
     assert least >= TAP, (least, rows)
     assert glance["missed"] == [], glance["missed"]
     assert page.evaluate(WON_COVERS) == []
+    page.emulate_media(color_scheme="dark")
+    tab.shot(f"glance-{game}-{situation}-dark")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
@@ -177,6 +179,8 @@ def test_the_desktop_hand_is_in_balanced_rows(
     assert max(rows) - min(rows) <= 1, rows  # 25 cards as 13 + 12, never 24 + 1
     assert len(rows) == (1 if sum(rows) <= 14 else 2), rows
     assert page.evaluate(WON_COVERS) == []
+    page.emulate_media(color_scheme="dark")
+    tab.shot(f"glance-{game}-{situation}-dark")
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
@@ -320,3 +324,28 @@ def test_axe_finds_nothing_in_a_friends_lobby(
     form.get_by_role("button", name="Create a table").click()
     page.wait_for_selector("#table[data-phase=lobby]")
     assert axe_check(tab, scheme, "lobby") == []
+
+
+def test_the_invite_folds_when_the_game_starts(open_tab: Opener, server: Server) -> None:
+    tab = open_tab("phone")
+    page = tab.page
+    page.goto(server.url + "/")
+    form = page.locator("form.friends")
+    form.get_by_label("Game").select_option("danish-tarok")
+    form.get_by_label("Your name").fill("Anna")
+    form.locator("select[name=seat_1]").select_option("medium")
+    form.locator("select[name=seat_2]").select_option("medium")
+    form.get_by_role("button", name="Create a table").click()
+    page.wait_for_selector("#table[data-phase=lobby]")
+    fold = page.locator("#invite .invite-fold")
+    assert fold.get_attribute("open") is not None
+    assert page.locator("svg.qr").is_visible()  # the QR code, for the friends to scan
+    page.get_by_role("button", name="Start", exact=True).click()
+    page.wait_for_selector("#table:not(.lobby)")
+    page.wait_for_function("() => !document.querySelector('#invite .invite-fold').open")
+    assert not page.locator("svg.qr").is_visible()
+    tab.shot("glance-invite-folded")
+    page.locator("#invite summary").first.click()  # the host opens it again
+    assert page.locator("#invite-link").is_visible()
+    settle(page)
+    assert fold.get_attribute("open") is not None  # and it stays open
