@@ -142,6 +142,17 @@
     }
   }
 
+  // ---------------------------------------------------------------- no ring before a key
+
+  // Chromium shows the focus ring on an element a script focuses while nothing was pressed
+  // yet, so the card focused on opening looked chosen (issue 21). Until a key is pressed the
+  // page wears .quiet-focus (site.css: no ring); any key takes it off, a tap or a click puts
+  // it back (the browser's own rule for the pointer, as for a redraw's focus after a click).
+  var root = document.documentElement;
+  root.classList.add("quiet-focus");
+  document.addEventListener("keydown", function () { root.classList.remove("quiet-focus"); }, true);
+  document.addEventListener("pointerdown", function () { root.classList.add("quiet-focus"); }, true);
+
   // ---------------------------------------------------------------- focus when the page opens
 
   // The card that may be played (or laid away) first; else what the page marked autofocus (a

@@ -28,7 +28,18 @@
   document.body.addEventListener("htmx:afterSettle", function () {
     oneTable();
     tellLobby();
+    foldInvite();
   });
+
+  // The invite panel is open in the lobby and folded once the game has started (the page
+  // that saw the lobby is not loaded again): once, so that a host who opens it keeps it open.
+  function foldInvite() {
+    var fold = document.querySelector("#invite .invite-fold[data-lobby]");
+    var table = document.getElementById("table");
+    if (!fold || !table || table.classList.contains("lobby")) return;
+    fold.open = false;
+    fold.removeAttribute("data-lobby");
+  }
 
   // Focus: a redraw of #table takes the focused element with it (the card just played, the
   // "Discard" button), and focus would fall to the top of the page while the next moves are

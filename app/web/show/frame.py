@@ -16,6 +16,7 @@ from app.engine.observation import Observation
 from app.web.show.cards import NAMEABLE_SUITS, POSITIONS, CardView, TrickView, card_view
 from app.web.show.cards import named_suit as suit_label
 from app.web.show.events import Event, Names, bob_text, declaration_text
+from app.web.show.handrows import HandRows
 from app.web.show.rulebook import (
     OptionField,
     RuleLine,
@@ -218,6 +219,10 @@ class Frame:
                       hinted=card in hinted)
             for card in obs.hand
         ]  # fmt: skip
+
+    def hand_rows(self) -> HandRows:
+        """Where the rows of the viewer's hand end (issue 21), from the deal's hand size."""
+        return HandRows(len(self.obs.hand), self.obs.rules.trick_count)
 
     def trick(self) -> TrickView | None:
         """The trick in play; or the finished trick until the next lead (design.md 1.6)."""
