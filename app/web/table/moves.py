@@ -70,7 +70,7 @@ def _phase_words(phase: Phase) -> str:
 
 
 def sentence(reason: str) -> str:
-    """An engine reason ("must follow cups") as a sentence for the person."""
+    """An engine reason ("must follow Cups") as a sentence for the person."""
     text = reason.strip().rstrip(".")
     if text.startswith("must ") or text.startswith("may "):
         text = f"you {text}"
