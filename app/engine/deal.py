@@ -404,10 +404,10 @@ class Deal(ABC):
         led = self.led
         if led is not None and any(SUIT_OF[c] is led for c in hand):
             return f"must follow {SUIT_NAMES[led]}"
-        void = f"you have no {SUIT_NAMES[led]}" if led is not None else "you cannot follow"
+        void = f", having no {SUIT_NAMES[led]}" if led is not None else ""
         if any(IS_TRUMP[c] for c in hand):
-            return f"must play a trump: {void}"
-        return f"must play the Fool: {void}, and it counts as your last trump"
+            return f"must play a trump{void}"
+        return f"must play the Fool as your last trump{void}"
 
     def _check_name(self, action: PlayCard) -> None:
         if action.name is not None:

@@ -166,7 +166,8 @@ def test_play_a_card_plain_and_htmx(client: TestClient, seat: Seat) -> None:
     assert f"You play {display_name(parse(card))}." in person.html
 
 
-def test_cards_you_may_not_play_are_disabled(client: TestClient, seat: Seat) -> None:
+def test_cards_you_may_not_play_are_marked_so(client: TestClient, seat: Seat) -> None:
+    """aria-disabled with their reason (``test_why_not.py``), so that a tap reaches them."""
     table, token = build_table(deals_before=0)
 
     def must_follow(deal: Any) -> bool:
@@ -183,7 +184,8 @@ def test_cards_you_may_not_play_are_disabled(client: TestClient, seat: Seat) -> 
     for card_code in person.hand():
         tag = re.search(rf'<button [^>]*value="{re.escape(card_code)}"[^>]*>', person.html)
         assert tag
-        assert ("disabled" in tag.group(0)) == (card_code not in legal)
+        assert ('aria-disabled="true"' in tag.group(0)) == (card_code not in legal)
+        assert " disabled" not in tag.group(0)
 
 
 def test_leading_the_fool_asks_for_a_suit_with_the_preset(client: TestClient, seat: Seat) -> None:

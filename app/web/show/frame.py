@@ -8,7 +8,7 @@ the table itself, which holds every hand, never reaches a template.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from app.engine.cards import FOOL, Card, code, display_name
 from app.engine.deal import Phase, Trick
@@ -90,6 +90,10 @@ class Frame:
     presence: tuple[bool | None, ...] = ()
     standing_in_texts: tuple[str, ...] = ()
     """Per seat, the note that the fallback level made its program's latest decision."""
+    barred: dict[Card, str] = field(default_factory=dict)
+    """The viewer's cards that may not be played now, each with the engine's reason."""
+    binding: str | None = None
+    """The rule that bars them, as a sentence ("You must follow Cups.")."""
 
     @property
     def game_name(self) -> str:
@@ -138,7 +142,7 @@ class Frame:
         if self.mode == "bob":
             return "Your King can take the page: call Bob?"
         if self.mode == "play":
-            return "Your turn: lead a card." if not obs.trick else "Your turn: play a card."
+            return self._play_status()
         if obs.turn < 0:
             return ""
         name = self.names[obs.turn]
@@ -147,6 +151,16 @@ class Frame:
         if obs.phase is Phase.DISCARD:
             return f"{name} is discarding."
         return f"{name} is thinking…" if self.is_latest else f"{name} to play."
+
+    def _play_status(self) -> str:
+        """The viewer's turn to play, and what binds them: "Your turn: you must follow Cups."."""
+        leading = not self.obs.trick
+        rule = self.binding
+        if rule is None:
+            return "Your turn: lead a card." if leading else "Your turn: play a card."
+        if leading:
+            return f"Your turn: lead a card. {rule}"
+        return f"Your turn: {rule[:1].lower()}{rule[1:]}"
 
     # ------------------------------------------------------------------ parts
 
@@ -186,11 +200,27 @@ class Frame:
         legal = set(obs.legal) if self.mode in ("play", "discard") else set()
         pressed = set(self.table.selection) if self.mode == "discard" else set()
         hinted = set(self.hinted)
-        return [
+        views = [
             card_view(card, obs.seat, legal=card in legal, pressed=card in pressed,
                       hinted=card in hinted)
             for card in obs.hand
         ]  # fmt: skip
+        if self.mode != "play":
+            return views
+        notes = {why: f"why-not-{index}" for index, why in enumerate(self.why_notes(), 1)}
+        for index, card in enumerate(obs.hand):
+            why = self.barred.get(card)
+            if why is not None:
+                views[index] = replace(views[index], why=why, why_id=notes[why])
+        return views
+
+    def why_notes(self) -> list[str]:
+        """The distinct reasons why cards of the hand may not be played, in the hand's order:
+        each is one note that the cards it bars point to (``aria-describedby``)."""
+        if self.mode != "play":
+            return []
+        barred = self.barred
+        return list(dict.fromkeys(barred[card] for card in self.obs.hand if card in barred))
 
     def trick(self) -> TrickView | None:
         """The trick in play; or the finished trick until the next lead (design.md 1.6)."""

@@ -15,7 +15,7 @@ from tests.engine.checks import binds, case, why_not
 TROCCAS = "troccas"
 TRADITIONAL = {"traditional_fool_timing": True}
 LAST_TRUMP = {"fool_is_last_trump": True}
-FOOL_AS_LAST_TRUMP = "must play the Fool: you have no Staves, and it counts as your last trump"
+FOOL_AS_LAST_TRUMP = "must play the Fool as your last trump, having no Staves"
 NO_DEMANDS = {(23, F): False, (23, M): False, (23, D): False}
 
 DANISH_PLAY = [
@@ -30,9 +30,9 @@ DANISH_PLAY = [
     case(
         "why not: without the suit led, a trump must be played",
         scenario(hands={M: "T5 SW-5"}, lacks={M: "CU FOOL"}, tricks={1: Play(F, "CU-7")}),
-        why_not(M, "SW-5", "must play a trump: you have no Cups"),
+        why_not(M, "SW-5", "must play a trump, having no Cups"),
         why_not(M, "T5", None),
-        binds(M, "must play a trump: you have no Cups"),
+        binds(M, "must play a trump, having no Cups"),
         section="2.6 rule 3",
     ),
     case(
@@ -164,7 +164,7 @@ TROCCAS_PLAY = [
             lacks={PARTNER: "SW FOOL"},
             tricks={1: Play(RIGHT, "SW-3")},
         ),
-        why_not(PARTNER, "CU-2", "must play a trump: you have no Swords", at=(1, 1)),
+        why_not(PARTNER, "CU-2", "must play a trump, having no Swords", at=(1, 1)),
         section="3.4 rule 2",
     ),
     case(
@@ -191,7 +191,7 @@ TROCCAS_PLAY = [
         why_not(
             PARTNER,
             "CU-2",
-            "must play the Fool: you have no Swords, and it counts as your last trump",
+            "must play the Fool as your last trump, having no Swords",
             at=(1, 1),
         ),
         section="3.4 rule 6",
