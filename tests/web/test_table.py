@@ -153,7 +153,7 @@ def test_play_a_card_plain_and_htmx(client: TestClient, seat: Seat) -> None:
     card = next(c for c in person.legal() if c != "FOOL")
     response = person.post("play", {"version": version, "card": card})
     assert response.status_code == 303
-    assert response.headers["location"] == person.url
+    assert response.headers["location"] == f"{person.url}#hand"  # lands at the hand
     person.get()
     assert card not in person.hand()
     assert int(attribute(person.html, "data-version")) >= version + 3  # you and both bots
@@ -194,7 +194,7 @@ def test_leading_the_fool_asks_for_a_suit_with_the_preset(client: TestClient, se
     _, _, version = person.state()
     response = person.post("play", {"version": version, "card": "FOOL"})
     assert response.status_code == 303
-    assert response.headers["location"].endswith("?prompt=fool")
+    assert response.headers["location"].endswith("?prompt=fool#hand")
     person.get("?prompt=fool")
     assert attribute(person.html, "data-version") == str(version)  # nothing played yet
     for label in ("Cups", "Coins", "Swords", "Staves", "Trumps"):

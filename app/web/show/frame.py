@@ -74,6 +74,8 @@ class Frame:
     ``wait`` (someone else acts, or the pages are still revealing moves) or ``over``."""
     events: list[Event] = field(default_factory=list)
     """Announcements since the viewer's last action, up to this step."""
+    deal_events: list[Event] = field(default_factory=list)
+    """The whole deal's log up to this step, as the viewer reads it (the "Full log")."""
     message: str | None = None
     message_kind: str = "info"
     hint: str | None = None
@@ -143,6 +145,8 @@ class Frame:
             return "Your King can take the page: call Bob?"
         if self.mode == "play":
             return self._play_status()
+        if self.tap:  # "Tap to continue": the finished trick stays until the person goes on
+            return "Continue when you are ready."
         if obs.turn < 0:
             return ""
         name = self.names[obs.turn]
@@ -236,9 +240,10 @@ class Frame:
         return None
 
     def last_trick(self) -> TrickView | None:
-        """The trick before the one ``#trick`` shows."""
+        """The trick before the one ``#trick`` shows; at the deal's end its final trick (the
+        one ``#trick`` still shows), so that "Last trick" is the last one there is."""
         tricks = self.obs.tricks
-        if self.obs.trick:
+        if self.obs.trick or (self.obs.phase is Phase.OVER and tricks):
             return self._finished(tricks[-1]) if tricks else None
         return self._finished(tricks[-2]) if len(tricks) > 1 else None
 

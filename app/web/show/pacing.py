@@ -118,6 +118,7 @@ def make_frame(
         is_latest=step == last,
         mode=mode,
         events=timeline.since_viewer(step),
+        deal_events=timeline.events_between(0, step),
         message=message,
         message_kind=message_kind,
         presence=presence,
