@@ -248,9 +248,10 @@ def test_the_ticker_shows_a_payment_on_a_phone(open_tab: Opener, server: Server)
     assert "event-payment" in (page.locator("#ticker").get_attribute("class") or "")
     assert not in_view(page, "#log")  # the log itself is far below the hand
     tab.shot("keyboard-ticker")
-    page.get_by_role("link", name="Full log").click()
-    page.wait_for_function("() => location.hash === '#log'")
-    assert in_view(page, "#announcements p:last-child")
+    page.get_by_role("link", name="Full log").click()  # the whole deal's log (issue 21)
+    page.wait_for_function("() => location.hash === '#deal-log'")
+    assert page.locator("#full-log").evaluate("d => d.open")
+    assert in_view(page, "#deal-log p:last-child")
 
 
 def declared(deal: Deal) -> bool:
