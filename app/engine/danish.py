@@ -294,8 +294,11 @@ class DanishDeal(Deal):
 
     def _fool_only_reason(self) -> str:
         if self.options.traditional_fool_timing:
-            return "the Fool was demanded and must be played in trick 23"
-        return "the Fool must be played by trick 23"
+            return f"the Fool was demanded and must be played in trick {FOOL_DEADLINE}"
+        return f"the Fool must be played by trick {FOOL_DEADLINE}"
+
+    def _fool_never_reason(self) -> str:
+        return f"the Fool may not be played to trick {NO_FOOL_TRICK}"
 
     def _fool_returns(self, trick_number: int) -> bool:
         return trick_number < TRICKS

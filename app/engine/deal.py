@@ -335,15 +335,9 @@ class Deal(ABC):
         if isinstance(action, TakeBack):
             self._check_take_back_of(action)
             return
-        phase = self.phase
-        if phase is Phase.OVER:
-            raise IllegalAction("the deal is over")
-        if not 0 <= action.seat < self.seat_count:
-            raise IllegalAction(f"there is no seat {action.seat}")
-        if type(action) is not _EXPECTED_ACTION[phase]:
-            raise IllegalAction(f"the deal waits for {phase.value.replace('_', ' ')}")
-        if action.seat != self.turn:
-            raise IllegalAction(f"it is seat {self.turn}'s turn, not seat {action.seat}'s")
+        refusal = self._turn_refusal(type(action), action.seat)
+        if refusal is not None:
+            raise IllegalAction(refusal)
         if isinstance(action, PlayCard):
             self._check_play(action)
         elif isinstance(action, Discard):
@@ -428,28 +422,76 @@ class Deal(ABC):
         """Shorthand: the seat to play plays ``card``."""
         self.apply(PlayCard(self.turn, card, name))
 
+    def _turn_refusal(self, kind: type, seat: int) -> str | None:
+        """Why no action of type ``kind`` by ``seat`` is allowed now, whatever it holds."""
+        phase = self.phase
+        if phase is Phase.OVER:
+            return "the deal is over"
+        if not 0 <= seat < self.seat_count:
+            return f"there is no seat {seat}"
+        if kind is not _EXPECTED_ACTION[phase]:
+            return f"the deal waits for {phase.value.replace('_', ' ')}"
+        if seat != self.turn:
+            return f"it is seat {self.turn}'s turn, not seat {seat}'s"
+        return None
+
+    def why_not_playable(self, seat: int, card: Card) -> str | None:
+        """Why ``seat`` may not play ``card`` now, in the words ``check`` refuses it with; None
+        if it may (the card is one of ``legal_cards``; a led Fool still names its suit).
+
+        The reasons (rules.md 2.6-2.7, 3.4): the deal is over or waits for another decision,
+        it is another seat's turn, the seat does not hold the card, it must follow the suit
+        led, it must trump having none of that suit, the Fool counts as its last trump, the
+        Fool must be played now (Danish: by trick 23, or demanded) or may not be (trick 24).
+        Nothing restricts an Ultimo card's play (2.9-2.10 only pay for it)."""
+        refusal = self._turn_refusal(PlayCard, seat)
+        if refusal is not None:
+            return refusal
+        return self._play_refusal(seat, card)
+
+    def binding_rule(self, seat: int) -> str | None:
+        """The rule that keeps ``seat`` from playing some card it holds now, as
+        ``why_not_playable`` words it (a plain card's reason before the Fool's); None when it
+        is not the seat's turn to play or it may play any card it holds."""
+        if self._turn_refusal(PlayCard, seat) is not None:
+            return None
+        legal = self.legal_cards()
+        barred = [card for card in self.holdings[seat] if card not in legal]
+        if not barred:
+            return None
+        card = next((c for c in barred if c != FOOL), barred[0])
+        return self._play_refusal(seat, card)
+
     def _check_play(self, action: PlayCard) -> None:
-        card = action.card
-        if card not in self.holdings[action.seat]:
-            raise IllegalAction(f"seat {action.seat} does not hold {display_name(card)}")
-        if card not in self.legal_cards():
-            raise IllegalAction(self._why_not_playable(card))
-        if action.name is not None or card == FOOL:
+        refusal = self._play_refusal(action.seat, action.card)
+        if refusal is not None:
+            raise IllegalAction(refusal)
+        if action.name is not None or action.card == FOOL:
             self._check_name(action)
 
+    def _play_refusal(self, seat: int, card: Card) -> str | None:
+        """Why the seat to play may not play ``card``; None if it may."""
+        if card not in self.holdings[seat]:
+            return f"seat {seat} does not hold {display_name(card)}"
+        if card in self.legal_cards():
+            return None
+        return self._why_not_playable(card)
+
     def _why_not_playable(self, card: Card) -> str:
+        """The rule that bars a held ``card`` that is not one of ``legal_cards``."""
         hand = self.holdings[self.turn]
         rule = self._fool_rule(hand)
         if rule == "only":
             return self._fool_only_reason()
         if rule == "never" and card == FOOL:
-            return "the Fool may not be played to trick 24"
+            return self._fool_never_reason()
         led = self.led
         if led is not None and any(SUIT_OF[c] is led for c in hand):
-            return f"must follow {SUIT_NAMES[led].lower()}"
+            return f"must follow {SUIT_NAMES[led]}"
+        void = f", having no {SUIT_NAMES[led]}" if led is not None else ""
         if any(IS_TRUMP[c] for c in hand):
-            return "must play a trump"
-        return "must play the Fool: it counts as your last trump"
+            return f"must play a trump{void}"
+        return f"must play the Fool as your last trump{void}"
 
     def _check_name(self, action: PlayCard) -> None:
         if action.name is not None:
@@ -527,6 +569,9 @@ class Deal(ABC):
 
     def _fool_only_reason(self) -> str:
         return "the Fool must be played now"
+
+    def _fool_never_reason(self) -> str:
+        return "the Fool may not be played now"
 
     def _fool_returns(self, trick_number: int) -> bool:
         """Whether a Fool played to this trick goes back to its player's pile."""

@@ -7,7 +7,7 @@
 (function () {
   "use strict";
 
-  var CARDS = "#hand button.card:not([disabled])";
+  var CARDS = '#hand button.card:not([disabled]):not([aria-disabled="true"])';
 
   // ---------------------------------------------------------------- moving within the hand
 
@@ -18,7 +18,8 @@
   // Left and Up go to the previous card, Right and Down to the next (the hand wraps into rows
   // on a phone), Home and End to the ends; from the hand itself (where "Skip to your hand" and
   // the moves being revealed leave focus) into its first or last card. Cards that may not be
-  // played are disabled, so they are skipped; at either end focus stays where it is.
+  // played (disabled, or aria-disabled with their reason: Tab still reaches those, and Enter
+  // says why, static/js/whynot.js) are skipped; at either end focus stays where it is.
   var STEPS = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
 
   function cardToFocus(key, from) {

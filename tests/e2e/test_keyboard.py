@@ -23,7 +23,7 @@ Opener = Callable[..., Tab]
 
 ACTIVE = """() => { const a = document.activeElement;
     return !a || a === document.body ? 'body' : a.id || a.tagName.toLowerCase(); }"""
-ENABLED = "#hand button.card:not([disabled])"
+ENABLED = '#hand button.card:not([disabled]):not([aria-disabled="true"])'
 
 
 def active(page: Any) -> str:
@@ -100,10 +100,10 @@ def test_arrow_keys_move_within_the_hand_and_enter_plays(open_tab: Opener, serve
     tab = seated_tab(open_tab, server, table, token, "phone")
     page = tab.page
     cards = enabled_cards(page)
-    assert 2 < len(cards) < page.locator("#hand button.card").count()  # some are disabled
+    assert 2 < len(cards) < page.locator("#hand button.card").count()  # some may not be played
     page.wait_for_function("id => document.activeElement.id === id", arg=cards[0])
     page.keyboard.press("ArrowRight")
-    assert active(page) == cards[1]  # the disabled cards between are skipped
+    assert active(page) == cards[1]  # the cards that may not be played are skipped
     page.keyboard.press("ArrowDown")
     assert active(page) == cards[2]
     page.keyboard.press("ArrowLeft")
@@ -248,9 +248,10 @@ def test_the_ticker_shows_a_payment_on_a_phone(open_tab: Opener, server: Server)
     assert "event-payment" in (page.locator("#ticker").get_attribute("class") or "")
     assert not in_view(page, "#log")  # the log itself is far below the hand
     tab.shot("keyboard-ticker")
-    page.get_by_role("link", name="Full log").click()
-    page.wait_for_function("() => location.hash === '#log'")
-    assert in_view(page, "#announcements p:last-child")
+    page.get_by_role("link", name="Full log").click()  # the whole deal's log (issue 21)
+    page.wait_for_function("() => location.hash === '#deal-log'")
+    assert page.locator("#full-log").evaluate("d => d.open")
+    assert in_view(page, "#deal-log p:last-child")
 
 
 def declared(deal: Deal) -> bool:

@@ -337,3 +337,36 @@ def declared_by(seat: int, expected: list[tuple[str, int]]) -> Check:
         assert sorted(found) == sorted(expected), f"seat {seat} declares {found}, not {expected}"
 
     return Check(f"seat {seat} declares {expected}", run)
+
+
+def why_not(seat: int, card: str, reason: str | None, at: tuple[Any, ...] | None = None) -> Check:
+    """``Deal.why_not_playable`` gives this reason for the seat's card at that moment (None:
+    it may be played), and a play of it is refused with the same words."""
+    from app.engine.cards import parse
+
+    def run(o: Outcome) -> None:
+        record = o.record(at)
+        deal = replay(parse_record(json.loads(json.dumps(record))))
+        found = deal.why_not_playable(seat, parse(card))
+        assert found == reason, f"why not {card}: {found!r}, expected {reason!r}"
+        if reason is None:
+            return
+        tried = dict(record)
+        tried["actions"] = [*record["actions"], {"seat": seat, "play": card}]
+        error = engine_refusal(tried)
+        assert error is not None, f"{card} was accepted"
+        assert error.reason == reason, f"refused with {error.reason!r}"
+
+    return Check(f"why seat {seat} may not play {card} at {at}: {reason!r}", run)
+
+
+def binds(seat: int, rule: str | None, at: tuple[Any, ...] | None = None) -> Check:
+    """``Deal.binding_rule``: what keeps the seat from playing some card it holds (None:
+    nothing)."""
+
+    def run(o: Outcome) -> None:
+        deal = replay(parse_record(json.loads(json.dumps(o.record(at)))))
+        found = deal.binding_rule(seat)
+        assert found == rule, f"binding rule {found!r}, expected {rule!r}"
+
+    return Check(f"seat {seat} is bound by {rule!r} at {at}", run)

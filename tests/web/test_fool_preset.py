@@ -46,7 +46,7 @@ def test_asking_is_the_default_with_lowest_trump_preselected(seat: Seat) -> None
     person = seat(table, token)
     _, _, version = person.state()
     response = person.post("play", {"version": version, "card": "FOOL"})
-    assert response.headers["location"].endswith("?prompt=fool")
+    assert response.headers["location"].endswith("?prompt=fool#hand")
     person.get("?prompt=fool")
     assert "fool-question" in person.html
     assert attribute(person.html, "data-version") == str(version)

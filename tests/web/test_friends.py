@@ -376,7 +376,8 @@ def test_a_waiting_poll_leaves_your_own_move_to_its_answer(client: TestClient) -
         time.sleep(0.3)
         assert act(host, htmx=True).status_code == 200
         assert waiting.result(timeout=8).status_code == 204
-    announced = host.html.split('<div id="announcements"', 1)[1]  # not the ticker's copy
+    # only the announcements: not the ticker's copy, nor the whole deal's log (#deal-log)
+    announced = host.html.split('<div id="announcements"', 1)[1].split("</div>", 1)[0]
     assert announced.count("You discard three cards") == 1
 
 

@@ -153,7 +153,7 @@ def test_play_a_card_plain_and_htmx(client: TestClient, seat: Seat) -> None:
     card = next(c for c in person.legal() if c != "FOOL")
     response = person.post("play", {"version": version, "card": card})
     assert response.status_code == 303
-    assert response.headers["location"] == person.url
+    assert response.headers["location"] == f"{person.url}#hand"  # lands at the hand
     person.get()
     assert card not in person.hand()
     assert int(attribute(person.html, "data-version")) >= version + 3  # you and both bots
@@ -166,7 +166,8 @@ def test_play_a_card_plain_and_htmx(client: TestClient, seat: Seat) -> None:
     assert f"You play {display_name(parse(card))}." in person.html
 
 
-def test_cards_you_may_not_play_are_disabled(client: TestClient, seat: Seat) -> None:
+def test_cards_you_may_not_play_are_marked_so(client: TestClient, seat: Seat) -> None:
+    """aria-disabled with their reason (``test_why_not.py``), so that a tap reaches them."""
     table, token = build_table(deals_before=0)
 
     def must_follow(deal: Any) -> bool:
@@ -183,7 +184,8 @@ def test_cards_you_may_not_play_are_disabled(client: TestClient, seat: Seat) -> 
     for card_code in person.hand():
         tag = re.search(rf'<button [^>]*value="{re.escape(card_code)}"[^>]*>', person.html)
         assert tag
-        assert ("disabled" in tag.group(0)) == (card_code not in legal)
+        assert ('aria-disabled="true"' in tag.group(0)) == (card_code not in legal)
+        assert " disabled" not in tag.group(0)
 
 
 def test_leading_the_fool_asks_for_a_suit_with_the_preset(client: TestClient, seat: Seat) -> None:
@@ -192,7 +194,7 @@ def test_leading_the_fool_asks_for_a_suit_with_the_preset(client: TestClient, se
     _, _, version = person.state()
     response = person.post("play", {"version": version, "card": "FOOL"})
     assert response.status_code == 303
-    assert response.headers["location"].endswith("?prompt=fool")
+    assert response.headers["location"].endswith("?prompt=fool#hand")
     person.get("?prompt=fool")
     assert attribute(person.html, "data-version") == str(version)  # nothing played yet
     for label in ("Cups", "Coins", "Swords", "Staves", "Trumps"):

@@ -20,7 +20,8 @@ SeatAt = Any
 def ticker_of(page: str) -> tuple[str, str]:
     """The ticker's kind of event and its text."""
     found = re.search(
-        r'<a id="ticker" class="ticker event-([a-z]+)" href="#log">\s*'
+        r'<a id="ticker" class="ticker event-([a-z]+)" href="#deal-log" '
+        r'aria-controls="full-log">\s*'
         r'<span class="ticker-text" aria-hidden="true">([^<]*)</span>\s*'
         r'<span class="ticker-open">Full log</span>',
         page,
@@ -41,7 +42,7 @@ def test_the_ticker_shows_the_latest_event_of_the_log(seat: SeatAt) -> None:
     assert kind == "payment"
     assert text == log_entries(person.html)[-1]
     assert text.startswith("Dealer's fee")
-    assert 'id="log"' in person.html  # where "Full log" goes
+    assert '<div id="deal-log"' in person.html  # where "Full log" goes
     assert '<div class="log-scroll">' in person.html
 
 

@@ -163,7 +163,7 @@ def after_action(visit: Visit, seat: int, outcome: Outcome) -> Response:
     table = visit.table
     if not is_htmx(visit.request):
         query = "?prompt=fool" if outcome.prompt else "?taken=1" if outcome.message else ""
-        return RedirectResponse(f"/tables/{table.id}{query}", status_code=303)
+        return RedirectResponse(f"/tables/{table.id}{query}#{landing(table)}", status_code=303)
     timeline = visit.site.timelines.of(table, seat)
     step = None
     if outcome.start is not None:
@@ -175,6 +175,14 @@ def after_action(visit: Visit, seat: int, outcome: Outcome) -> Response:
     elif outcome.announce == "append" and outcome.start is not None:
         oob = ("beforeend", timeline.events_between(outcome.start, frame.step))
     return respond(visit, frame, oob=oob)
+
+
+def landing(table: Table) -> str:
+    """Where the page lands after a plain (no-JavaScript) move, which reloads it: at the hand,
+    with the decision and the trick above it (static/css/site.css gives #hand the room), or
+    at the summary once the deal is over; never at the top of the page (issue 21)."""
+    deal = table.match.deal
+    return "summary" if deal is not None and deal.is_over else "hand"
 
 
 @router.get("/tables/{table_id}/deals/{number}.json")

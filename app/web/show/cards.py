@@ -35,6 +35,10 @@ class CardView:
     pressed: bool = False
     hinted: bool = False
     winner: bool = False
+    why: str = ""
+    """Why a card of the hand may not be played now ("You must follow Cups."); "" if it may."""
+    why_id: str = ""
+    """The id of the page's note that says ``why`` (one note per reason)."""
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ the table itself, which holds every hand, never reaches a template.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from app.engine.cards import FOOL, Card, code, display_name
 from app.engine.deal import Phase, Trick
@@ -80,6 +80,8 @@ class Frame:
     ``wait`` (someone else acts, or the pages are still revealing moves) or ``over``."""
     events: list[Event] = field(default_factory=list)
     """Announcements since the viewer's last action, up to this step."""
+    deal_events: list[Event] = field(default_factory=list)
+    """The whole deal's log up to this step, as the viewer reads it (the "Full log")."""
     message: str | None = None
     message_kind: str = "info"
     hint: str | None = None
@@ -99,6 +101,10 @@ class Frame:
     take_back: CardView | None = None
     """The viewer's card that a "Take back" would return to their hand (against the
     computer, while the deal runs); None when there is none to take back."""
+    barred: dict[Card, str] = field(default_factory=dict)
+    """The viewer's cards that may not be played now, each with the engine's reason."""
+    binding: str | None = None
+    """The rule that bars them, as a sentence ("You must follow Cups.")."""
 
     @property
     def game_name(self) -> str:
@@ -147,7 +153,9 @@ class Frame:
         if self.mode == "bob":
             return "Your King can take the page: call Bob?"
         if self.mode == "play":
-            return "Your turn: lead a card." if not obs.trick else "Your turn: play a card."
+            return self._play_status()
+        if self.tap:  # "Tap to continue": the finished trick stays until the person goes on
+            return "Continue when you are ready."
         if obs.turn < 0:
             return ""
         name = self.names[obs.turn]
@@ -172,6 +180,16 @@ class Frame:
         if self.is_host and not self.table.finished:
             text += f" You can let a computer play for {name} until they are back."
         return text
+
+    def _play_status(self) -> str:
+        """The viewer's turn to play, and what binds them: "Your turn: you must follow Cups."."""
+        leading = not self.obs.trick
+        rule = self.binding
+        if rule is None:
+            return "Your turn: lead a card." if leading else "Your turn: play a card."
+        if leading:
+            return f"Your turn: lead a card. {rule}"
+        return f"Your turn: {rule[:1].lower()}{rule[1:]}"
 
     # ------------------------------------------------------------------ parts
 
@@ -214,11 +232,27 @@ class Frame:
         legal = set(obs.legal) if self.mode in ("play", "discard") else set()
         pressed = set(self.table.selection) if self.mode == "discard" else set()
         hinted = set(self.hinted)
-        return [
+        views = [
             card_view(card, obs.seat, legal=card in legal, pressed=card in pressed,
                       hinted=card in hinted)
             for card in obs.hand
         ]  # fmt: skip
+        if self.mode != "play":
+            return views
+        notes = {why: f"why-not-{index}" for index, why in enumerate(self.why_notes(), 1)}
+        for index, card in enumerate(obs.hand):
+            why = self.barred.get(card)
+            if why is not None:
+                views[index] = replace(views[index], why=why, why_id=notes[why])
+        return views
+
+    def why_notes(self) -> list[str]:
+        """The distinct reasons why cards of the hand may not be played, in the hand's order:
+        each is one note that the cards it bars point to (``aria-describedby``)."""
+        if self.mode != "play":
+            return []
+        barred = self.barred
+        return list(dict.fromkeys(barred[card] for card in self.obs.hand if card in barred))
 
     def hand_rows(self) -> HandRows:
         """Where the rows of the viewer's hand end (issue 21), from the deal's hand size."""
@@ -238,9 +272,10 @@ class Frame:
         return None
 
     def last_trick(self) -> TrickView | None:
-        """The trick before the one ``#trick`` shows."""
+        """The trick before the one ``#trick`` shows; at the deal's end its final trick (the
+        one ``#trick`` still shows), so that "Last trick" is the last one there is."""
         tricks = self.obs.tricks
-        if self.obs.trick:
+        if self.obs.trick or (self.obs.phase is Phase.OVER and tricks):
             return self._finished(tricks[-1]) if tricks else None
         return self._finished(tricks[-2]) if len(tricks) > 1 else None
 

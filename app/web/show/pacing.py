@@ -25,6 +25,7 @@ from app.web.show.summary import build_summary
 from app.web.show.tableview import table_view
 from app.web.show.timeline import SPECTATOR, Timeline, latest_fallback, standing_in_text
 from app.web.table.model import Table
+from app.web.table.moves import play_limits
 from app.web.table.players import computer_to_move, hint_for
 
 
@@ -118,6 +119,7 @@ def make_frame(
         is_latest=step == last,
         mode=mode,
         events=timeline.since_viewer(step),
+        deal_events=timeline.events_between(0, step),
         message=message,
         message_kind=message_kind,
         presence=presence,
@@ -128,6 +130,9 @@ def make_frame(
     frame.thinking = mode == "wait" and step == last and computer_to_move(table)
     if viewer != SPECTATOR and mode != "declarations":
         frame.take_back = take_back_card(table, viewer)
+    if mode == "play":  # the latest step: the table's deal is the frame's
+        limits = play_limits(table, viewer)
+        frame.barred, frame.binding = limits.barred, limits.binding
     if mode == "over" and step == last:
         frame.summary = build_summary(obs, table.match, timeline.names)
     if hint and frame.is_latest and table.settings.hints:

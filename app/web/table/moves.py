@@ -80,11 +80,37 @@ def _phase_words(phase: Phase) -> str:
 
 
 def sentence(reason: str) -> str:
-    """An engine reason ("must follow cups") as a sentence for the person."""
+    """An engine reason ("must follow Cups") as a sentence for the person."""
     text = reason.strip().rstrip(".")
     if text.startswith("must ") or text.startswith("may "):
         text = f"you {text}"
     return f"{text[:1].upper()}{text[1:]}."
+
+
+@dataclass(frozen=True)
+class PlayLimits:
+    """What keeps the person at a seat from playing some of their cards now, as sentences."""
+
+    barred: dict[Card, str]
+    """Each held card that may not be played, and why ("You must follow Cups.")."""
+    binding: str | None
+    """The rule that bars them (None: any card may be played, or it is not their turn)."""
+
+
+def play_limits(table: Table, seat: int) -> PlayLimits:
+    """The engine's reasons (``Deal.why_not_playable``) for the seat's cards that may not be
+    played, in the words a refused play of one gets (``carry_out``). They are the seat's own:
+    they follow from its hand and the cards on the table."""
+    deal = table.match.deal
+    if deal is None or deal.phase is not Phase.PLAY or deal.turn != seat:
+        return PlayLimits({}, None)
+    barred = {}
+    for card in deal.holdings[seat]:
+        reason = deal.why_not_playable(seat, card)
+        if reason is not None:
+            barred[card] = sentence(reason)
+    rule = deal.binding_rule(seat)
+    return PlayLimits(barred, sentence(rule) if rule is not None else None)
 
 
 def carry_out(table: Table, action: Action) -> Outcome:
