@@ -134,7 +134,7 @@ def test_a_take_back_returns_the_card_and_undoes_the_computers_replies(
         assert 'id="announcements" hx-swap-oob="innerHTML"' in person.html
     else:
         assert response.status_code == 303
-        assert response.headers["location"] == f"{person.url}?taken=1"
+        assert response.headers["location"] == f"{person.url}?taken=1#hand"
     assert message(person.html) == said
     phase, turn, version = person.state()
     assert (phase, turn) == ("play", 0)

@@ -61,6 +61,12 @@ class SeatView:
     unit: str = ""
     """The balance's unit, agreeing with it: "tokens", "point" (``verdict.unit``)."""
 
+    @property
+    def shows_partner_badge(self) -> bool:
+        """The "Partner" badge, unless the seat is already called so (against the computer
+        the seat opposite is "Partner": "Partner Partner" says it twice)."""
+        return self.is_partner and self.name.casefold() != "partner"
+
 
 @dataclass
 class Frame:
