@@ -93,6 +93,7 @@
     var next = nextDealButton();
     if (next) next.setAttribute("aria-keyshortcuts", "n");
   }
+  document.addEventListener("htmx:afterSwap", markShortcuts);  // at once: the settle comes later
   document.addEventListener("htmx:afterSettle", markShortcuts);
 
   // Typing in a field, a key held with Ctrl, Alt or Meta (the browser's and the screen

@@ -147,9 +147,12 @@ def test_the_declarations_pause_leaves_the_opponents_boxes_on_one_line(
     page = tab.page
     assert page.locator("#table").get_attribute("data-phase") == "declarations"
     lines = page.evaluate(
-        """() => [...document.querySelectorAll('.felt .seat-facts')].map(facts =>
-            new Set([...facts.children].filter(c => c.offsetParent)
-                .map(c => Math.round(c.getBoundingClientRect().top + c.offsetHeight / 2))).size)"""
+        """() => [...document.querySelectorAll('.felt .seat-facts')].map(facts => {
+            const middles = [...facts.children].filter(c => c.offsetParent)
+                .map(c => c.getBoundingClientRect().top + c.offsetHeight / 2);
+            return Math.max(...middles) - Math.min(...middles); })"""
     )
-    assert lines == [1, 1], lines  # cards, tricks and balance side by side
+    # cards, tricks and balance side by side: their middles within a pixel or two (the card
+    # backs' picture and the text round their halves apart), never a line apart
+    assert all(spread < 3 for spread in lines), lines
     tab.shot("declarations-pause")
