@@ -28,7 +28,7 @@ from app.engine.cards import (
 )
 from app.engine.deal import Deal, Phase, Trick
 from app.engine.declarations import Declaration, cavalry_cards, declarations, top_rank
-from app.engine.ledger import KING_POT, PAGAT_POT, Books
+from app.engine.ledger import KING_POT, KING_ULTIMO, PAGAT_POT, PAGAT_ULTIMO, Books
 from app.engine.options import DANISH, Options
 from app.engine.rng import shuffle
 
@@ -396,7 +396,7 @@ class DanishDeal(Deal):
 
     def _pay_ultimo(self, last: Trick, card: Card, end_of_play: dict[str, int]) -> None:
         pot = self.pot_of(card)
-        kind = "pagat-ultimo" if card == PAGAT else "king-ultimo"
+        kind = PAGAT_ULTIMO if card == PAGAT else KING_ULTIMO
         if end_of_play[pot]:
             self.books.pay(kind, last.number, pot, last.winner, end_of_play[pot])
         for other in self._others(last.winner):

@@ -14,6 +14,11 @@ KING_POT = "king-pot"
 PAGAT_POT = "pagat-pot"
 POTS = (KING_POT, PAGAT_POT)
 
+KING_ULTIMO = "king-ultimo"
+PAGAT_ULTIMO = "pagat-ultimo"
+ULTIMOS_MADE = frozenset({KING_ULTIMO, PAGAT_ULTIMO})
+"""The kinds of the entries paid to the one who made an Ultimo (rules.md 2.10)."""
+
 Account = int | str | None
 
 

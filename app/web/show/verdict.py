@@ -16,12 +16,12 @@ from collections.abc import Iterable
 
 from app.engine.deal import TeamCount
 from app.engine.games import Game
-from app.engine.ledger import Account, LedgerEntry
+from app.engine.ledger import KING_ULTIMO, PAGAT_ULTIMO, Account, LedgerEntry
 from app.engine.observation import Observation
 from app.web.http.render import signed
 from app.web.show.events import Names, declaration_text, ledger_label
 
-DECIDING_KINDS = ("king-ultimo", "pagat-ultimo", "bagud", "tout", "nolo")
+DECIDING_KINDS = (KING_ULTIMO, PAGAT_ULTIMO, "bagud", "tout", "nolo")
 """Ledger kinds that decide a deal whenever they happen (rules.md 2.10), in this order."""
 STAKES = ("pot-founding", "pot-refill", "dealer-fee")
 """What every deal pays into the pots before play: a reason only when nothing else moved."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.engine.ledger import ULTIMOS_MADE
 from app.web.table.model import Table
 
 FRIENDS = "friends"
@@ -20,8 +21,6 @@ PROGRAM = "program"
 """The level of a deal against outside programs (``trionfi serve --bot``)."""
 MIXED = "mixed"
 """The computers played at more than one level (a table of an older version, say)."""
-ULTIMO_KINDS = frozenset({"king-ultimo", "pagat-ultimo"})
-"""The ledger's entries of a successful Ultimo (rules.md 2.10), paid to the one who made it."""
 
 
 @dataclass(frozen=True)
@@ -72,7 +71,7 @@ def finished_deal_results(table: Table, now: float) -> list[DealResult]:
         ultimos = {
             entry.kind
             for entry in deal.books.ledger
-            if entry.kind in ULTIMO_KINDS and entry.target == seat
+            if entry.kind in ULTIMOS_MADE and entry.target == seat
         }
         results.append(
             DealResult(
