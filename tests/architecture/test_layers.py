@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "app"
 
 PACKAGE_FLOORS: tuple[tuple[str, ...], ...] = (
+    ("app.i18n",),
     ("app.engine", "app.paths"),
     ("app.bots",),
     ("app.protocol", "app.bench"),
@@ -178,8 +179,8 @@ def test_every_web_module_is_in_a_room() -> None:
         (WEB_FLOORS, "app.web.app", (6, "app.web.app")),
         (WEB_FLOORS, "app.web.serve", (7, "app.web.serve")),
         (WEB_FLOORS, "app.web.http.render", (0, "app.web.http")),
-        (PACKAGE_FLOORS, "app.web.show.frame", (3, "app.web")),
-        (PACKAGE_FLOORS, "app.bots.hard", (1, "app.bots")),
+        (PACKAGE_FLOORS, "app.web.show.frame", (4, "app.web")),
+        (PACKAGE_FLOORS, "app.bots.hard", (2, "app.bots")),
     ],
 )
 def test_floors_are_found_by_the_longest_part(

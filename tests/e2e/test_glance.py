@@ -347,5 +347,13 @@ def test_the_invite_folds_when_the_game_starts(open_tab: Opener, server: Server)
     tab.shot("glance-invite-folded")
     page.locator("#invite summary").first.click()  # the host opens it again
     assert page.locator("#invite-link").is_visible()
-    settle(page)
+    # The computers move and the page redraws until it is the host's turn; a friends' table
+    # keeps a long poll open, so "no request in flight" (settle) may never hold here.
+    page.wait_for_function(
+        """() => {
+            const t = document.querySelector('#table');
+            return t.dataset.turn === t.dataset.seat && !document.querySelector('#table .tick');
+        }""",
+        timeout=30000,
+    )
     assert fold.get_attribute("open") is not None  # and it stays open
