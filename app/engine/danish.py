@@ -77,17 +77,19 @@ def deal_cards(rng: Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:
             return hands, talon
 
 
-def opening_books(before: Books | None, dealer: int) -> Books:
-    """Found or refill the pots, then charge the dealer's fee (rules.md 2.2)."""
+def opening_books(before: Books | None, dealer: int, seats: int = SEATS) -> Books:
+    """Found or refill the pots, then charge the dealer's fee (rules.md 2.2).
+
+    Every seat at the table pays the stake, also one that sits out the deal (2.17)."""
     if before is None:
-        books = Books([0] * SEATS, {KING_POT: 0, PAGAT_POT: 0})
+        books = Books([0] * seats, {KING_POT: 0, PAGAT_POT: 0})
         kind = "pot-founding"
     else:
         books = Books(list(before.balances), dict(before.pots))
         kind = "pot-refill"
     for pot in (KING_POT, PAGAT_POT):
         if books.pots[pot] == 0:
-            for seat in range(SEATS):
+            for seat in range(seats):
                 books.pay(kind, None, seat, pot, POT_STAKE)
     for pot in (KING_POT, PAGAT_POT):
         books.pay("dealer-fee", None, dealer, pot, DEALER_FEE)
@@ -138,7 +140,8 @@ class DanishDeal(Deal):
         options: Options,
         before: Books | None = None,
     ) -> None:
-        super().__init__(dealt, talon, dealer, options, opening_books(before, dealer), before)
+        books = opening_books(before, dealer, self.seat_count)
+        super().__init__(dealt, talon, dealer, options, books, before)
         self.declared: list[Declaration] = []
         self.fool_demanded = False
         self.demand_askers: list[int] = []
@@ -268,8 +271,7 @@ class DanishDeal(Deal):
         hand = self.holdings[self.dealer]
         combination_cards = cavalry_cards(hand + list(self.discarded))
         laid_away = [c for c in self.discarded if c in combination_cards]
-        for offset in (1, 2, 0):
-            seat = (self.dealer + offset) % SEATS
+        for seat in self.order_from(self.next_seat(self.dealer)):
             holding = hand + laid_away if seat == self.dealer else self.holdings[seat]
             for found in declarations(seat, holding, self.chicks):
                 self.declared.append(found)
@@ -278,7 +280,8 @@ class DanishDeal(Deal):
         super()._after_discard()
 
     def _others(self, seat: int) -> list[int]:
-        return [(seat + 1) % SEATS, (seat + 2) % SEATS]
+        """The other players of the deal, in playing order after ``seat``."""
+        return list(self.order_from(seat)[1:])
 
     # ----------------------------------------------------------------- the Fool
 
@@ -345,12 +348,12 @@ class DanishDeal(Deal):
         for index, card in enumerate(trick.cards):
             if card not in ultimo:
                 continue
-            owner = trick.seat_of(index, SEATS)
+            owner = trick.seat_of(index, self.seat_count)
             if owner != trick.winner:
                 for other in self._others(owner):
                     self.books.pay("card-lost", trick.number, owner, other, LOST_CARD_FINE)
                 self.books.pay("card-lost", trick.number, owner, self.pot_of(card), LOST_CARD_FINE)
-        winning = trick.cards[(trick.winner - trick.leader) % SEATS]
+        winning = trick.cards[trick.index_of(trick.winner, self.seat_count)]
         if winning == PAGAT and self.options.pagat_trick_reward:
             for other in self._others(trick.winner):
                 self.books.pay("pagat-trick", trick.number, other, trick.winner, PAGAT_TRICK_REWARD)
@@ -360,7 +363,7 @@ class DanishDeal(Deal):
         holder = self.fool_holder()
         if holder is None:
             return
-        order = [(self.leader + offset) % SEATS for offset in range(SEATS)]
+        order = self.order_from(self.leader)
         self.demand_askers = [seat for seat in order if seat != holder]
         self.phase = Phase.DEMAND_FOOL
         self.turn = self.demand_askers[0]
@@ -370,11 +373,11 @@ class DanishDeal(Deal):
     def _settle(self) -> None:
         """Steps A-F of rules.md 2.10, then the count (2.11)."""
         last = self.tricks[-1]
-        tout = [s for s in range(SEATS) if self.won[s] == TRICKS]
-        nolo = [s for s in range(SEATS) if self.won[s] == 0]
+        tout = [s for s in self.players if self.won[s] == TRICKS]
+        nolo = [s for s in self.players if self.won[s] == 0]
         special = bool(tout or nolo)
         end_of_play = dict(self.books.pots)
-        winning = last.cards[(last.winner - last.leader) % SEATS]
+        winning = last.cards[last.index_of(last.winner, self.seat_count)]
         ultimo_won = self.is_ultimo_card(winning)
         if ultimo_won and not special:
             self._pay_ultimo(last, winning, end_of_play)
@@ -409,7 +412,7 @@ class DanishDeal(Deal):
             if card == winning or not self.is_ultimo_card(card):
                 continue
             failed = True
-            owner = last.seat_of(index, SEATS)
+            owner = last.seat_of(index, self.seat_count)
             pot = self.pot_of(card)
             for other in self._others(owner):
                 self.books.pay("bagud", last.number, owner, other, ULTIMO[pot])
@@ -419,14 +422,15 @@ class DanishDeal(Deal):
 
     def _settle_count(self) -> None:
         assert self.counts is not None
-        amounts = [count - PAR for count in self.counts]
+        players = self.players
+        amounts = {seat: self.counts[seat] - PAR for seat in players}
         if self.options.round_count:
-            next_dealer = (self.dealer + 1) % SEATS
-            for seat in range(SEATS):
+            next_dealer = self.next_seat(self.dealer)
+            for seat in players:
                 if seat != next_dealer:
                     amounts[seat] = 5 * ((2 * amounts[seat] + 5) // 10)
-            amounts[next_dealer] = -sum(a for s, a in enumerate(amounts) if s != next_dealer)
-        for seat in range(SEATS):
+            amounts[next_dealer] = -sum(a for s, a in amounts.items() if s != next_dealer)
+        for seat in players:
             self.books.settle("count", seat, amounts[seat])
 
     def _copy_into(self, clone: Deal) -> None:

@@ -83,9 +83,20 @@ class Trick:
     cards: tuple[Card, ...]
     winner: int
     named: Suit | None = None
+    order: tuple[int, ...] = ()
+    """The seats in playing order from the leader where a seat sits out the deal (Danish
+    Tarok for four, rules.md 2.17); empty where every seat plays (then they go round)."""
 
     def seat_of(self, index: int, seats: int) -> int:
+        if self.order:
+            return self.order[index]
         return (self.leader + index) % seats
+
+    def index_of(self, seat: int, seats: int) -> int:
+        """Where in the trick ``seat`` played (the inverse of ``seat_of``)."""
+        if self.order:
+            return self.order.index(seat)
+        return (seat - self.leader) % seats
 
 
 _EXPECTED_ACTION: dict[Phase, type] = {
@@ -136,6 +147,12 @@ class Deal(ABC):
         return False
 
     @classmethod
+    def players_of(cls, dealer: int) -> tuple[int, ...]:
+        """The seats that play a deal ``dealer`` deals, in playing order: every seat, unless
+        one sits out (Danish Tarok for four, rules.md 2.17)."""
+        return tuple(range(cls.seat_count))
+
+    @classmethod
     def team_counts(cls, counts: list[int] | tuple[int, ...]) -> tuple[TeamCount, ...]:
         """Each partnership's count and result from the seats' counts (rules.md 3.6); empty in
         a game without partnerships."""
@@ -167,6 +184,8 @@ class Deal(ABC):
         self.strength = STRENGTH[self.chicks]
         self.value = VALUE[self.chicks]
         self.dealer = dealer
+        self.players = self.players_of(dealer)
+        """The seats that play this deal, in seat order (all but one that sits out)."""
         self.dealt = tuple(tuple(cards) for cards in dealt)
         self.talon = tuple(talon)
         self.holdings: list[list[Card]] = [sorted(cards) for cards in dealt]
@@ -179,7 +198,7 @@ class Deal(ABC):
         self.discarded: tuple[Card, ...] = ()
         self.tricks: list[Trick] = []
         self.trick: list[Card] = []
-        self.leader = (dealer + 1) % self.seat_count
+        self.leader = self.next_seat(dealer)
         self.named: Suit | None = None
         self.led: Suit | None = None
         self.won = [0] * self.seat_count
@@ -200,14 +219,32 @@ class Deal(ABC):
         return len(self.tricks) + 1
 
     @property
+    def sits_out(self) -> int | None:
+        """The seat that sits out this deal (rules.md 2.17); None where every seat plays."""
+        return next((s for s in range(self.seat_count) if s not in self.players), None)
+
+    @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
     def next_seat(self, seat: int) -> int:
-        return (seat + 1) % self.seat_count
+        """The seat that plays after ``seat`` (a seat that sits out is passed over)."""
+        if len(self.players) == self.seat_count:
+            return (seat + 1) % self.seat_count
+        players = self.players
+        return players[(players.index(seat) + 1) % len(players)]
+
+    def order_from(self, seat: int) -> tuple[int, ...]:
+        """The seats that play this deal, in playing order from ``seat``."""
+        order = [seat]
+        while len(order) < len(self.players):
+            order.append(self.next_seat(order[-1]))
+        return tuple(order)
 
     def seat_in_trick(self, index: int) -> int:
-        return (self.leader + index) % self.seat_count
+        if len(self.players) == self.seat_count:
+            return (self.leader + index) % self.seat_count
+        return self.order_from(self.leader)[index]
 
     def legal_cards(self) -> tuple[Card, ...]:
         """The cards the seat to play may play now (rules.md 2.6, 3.4)."""
@@ -529,16 +566,17 @@ class Deal(ABC):
         trick.append(card)
         if len(trick) <= 2:  # the second card can still set the suit after a led Fool
             self.led = self._led_suit(trick, self.named)
-        if len(trick) == self.seat_count:
+        if len(trick) == len(self.players):
             self._finish_trick()
         else:
-            self.turn = (self.turn + 1) % self.seat_count
+            self.turn = self.next_seat(self.turn)
 
     def _finish_trick(self) -> None:
         cards = tuple(self.trick)
         winner = self.seat_in_trick(self.trick_winner(cards, self.named))
         number = self.trick_number
-        trick = Trick(number, self.leader, cards, winner, self.named)
+        order = self.order_from(self.leader) if len(self.players) < self.seat_count else ()
+        trick = Trick(number, self.leader, cards, winner, self.named, order)
         self.tricks.append(trick)
         self.won[winner] += 1
         for index, card in enumerate(cards):

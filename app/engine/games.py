@@ -6,11 +6,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from random import Random
 
-from app.engine import danish, troccas
+from app.engine import danish, danish_four, troccas
 from app.engine.cards import Card
 from app.engine.deal import Deal, TeamCount
 from app.engine.ledger import Books
-from app.engine.options import DANISH, TROCCAS, Options
+from app.engine.options import DANISH, DANISH_FOUR, TROCCAS, Options
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,15 @@ class Game:
         """Whether playing ``card`` names the suit it stands for (rules.md 2.7c)."""
         return self.deal_class.names_suit(card, trick_number, leading)
 
+    def players_of(self, dealer: int) -> tuple[int, ...]:
+        """The seats that play a deal ``dealer`` deals (all but one sitting out, 2.17)."""
+        return self.deal_class.players_of(dealer)
+
+    def sits_out(self, dealer: int) -> int | None:
+        """The seat that sits out a deal ``dealer`` deals; None where every seat plays."""
+        players = self.players_of(dealer)
+        return next((s for s in range(self.seat_count) if s not in players), None)
+
     def partner_of(self, seat: int) -> int | None:
         return self.deal_class.partner_of(seat)
 
@@ -93,5 +102,9 @@ GAMES: dict[str, Game] = {
     TROCCAS: Game(
         TROCCAS, "Swiss Troccas", 4, 19, 21, 0, troccas.TroccasDeal, troccas.deal_cards, False,
         short="tr", result_unit="team points",
+    ),
+    DANISH_FOUR: Game(
+        DANISH_FOUR, "Danish Tarok for four", 4, 25, 25, 3, danish_four.FourDanishDeal,
+        danish_four.deal_cards, True, short="dk4", result_unit="tokens",
     ),
 }  # fmt: skip

@@ -55,6 +55,15 @@ class Observation:
     counts: tuple[int, ...] | None
     all_hands: tuple[tuple[Card, ...], ...] | None = None
     """Every seat's holding: only with the match setting "opponents see all hands"."""
+    players: tuple[int, ...] = ()
+    """The seats that play the deal where one sits out (rules.md 2.17); empty: every seat."""
+
+    @property
+    def sits_out(self) -> int | None:
+        """The seat that sits out the deal (Danish Tarok for four); None where all play."""
+        if not self.players:
+            return None
+        return next(s for s in range(self.seat_count) if s not in self.players)
 
     @property
     def is_my_turn(self) -> bool:
@@ -81,7 +90,10 @@ class Observation:
         return self.phase.value if self.is_my_turn else None
 
     def seat_in_trick(self, index: int) -> int:
-        return (self.leader + index) % self.seat_count
+        if not self.players:
+            return (self.leader + index) % self.seat_count
+        players = self.players
+        return players[(players.index(self.leader) + index) % len(players)]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -118,6 +130,7 @@ class Observation:
             "legal": self._legal_json() if self.is_my_turn else None,
             "counts": list(self.counts) if self.counts is not None else None,
             **({"all_hands": [codes(h) for h in self.all_hands]} if self.all_hands else {}),
+            **({"sits_out": self.sits_out} if self.players else {}),
         }
 
     def _legal_json(self) -> dict[str, Any]:
@@ -197,6 +210,7 @@ def _observation(deal: Deal, seat: int | None, layout_seat: int, see_all: bool) 
         legal=legal_for(deal, seat) if seat is not None else (),
         counts=tuple(deal.counts) if deal.counts is not None else None,
         all_hands=tuple(tuple(sorted_cards(h)) for h in deal.holdings) if see_all else None,
+        players=deal.players if deal.sits_out is not None else (),
     )
 
 
@@ -211,9 +225,14 @@ def _suit(value: str | None) -> Suit | None:
     return SUIT_BY_CODE[value] if value is not None else None
 
 
-def _trick_from_json(data: dict[str, Any]) -> Trick:
+def _trick_from_json(data: dict[str, Any], players: tuple[int, ...]) -> Trick:
+    leader = data["leader"]
+    order: tuple[int, ...] = ()
+    if players:
+        start = players.index(leader)
+        order = tuple(players[(start + i) % len(players)] for i in range(len(players)))
     return Trick(
-        data["number"], data["leader"], _cards(data["cards"]), data["winner"], _suit(data["named"])
+        data["number"], leader, _cards(data["cards"]), data["winner"], _suit(data["named"]), order
     )
 
 
@@ -238,6 +257,8 @@ def observation_from_json(data: dict[str, Any]) -> Observation:
     legal = data.get("legal")
     face_up = data.get("face_up")
     pots = data.get("pots")
+    out = data.get("sits_out")
+    players = tuple(s for s in range(data["seats"]) if s != out) if out is not None else ()
     return Observation(
         game=game,
         options=Options.from_json(game, data.get("options", {})),
@@ -252,7 +273,7 @@ def observation_from_json(data: dict[str, Any]) -> Observation:
         won_tricks=tuple(data["won_tricks"]),
         discard=_cards(data["discard"]) if data["discard"] is not None else None,
         discard_made=data["discard_made"],
-        tricks=tuple(_trick_from_json(t) for t in data["tricks"]),
+        tricks=tuple(_trick_from_json(t, players) for t in data["tricks"]),
         trick=_cards(data["trick"]["cards"]),
         leader=data["trick"]["leader"],
         named=_suit(data["trick"]["named"]),
@@ -273,4 +294,5 @@ def observation_from_json(data: dict[str, Any]) -> Observation:
         legal=_cards(legal["cards"]) if legal is not None else (),
         counts=tuple(data["counts"]) if data["counts"] is not None else None,
         all_hands=(tuple(_cards(h) for h in data["all_hands"]) if data.get("all_hands") else None),
+        players=players,
     )

@@ -11,17 +11,21 @@ from typing import Any
 
 DANISH = "danish-tarok"
 TROCCAS = "troccas"
+DANISH_FOUR = "danish-tarok-4"
+"""Danish Tarok for four (rules.md 2.17): a form of Danish Tarok, with all its options."""
 GAMES = (DANISH, TROCCAS)
+"""The two games (a benchmark or a test of every game loops over these; the four-player form
+plays the three-player deal, so it is left out)."""
 
 OPTION_GAMES: dict[str, tuple[str, ...]] = {
-    "chicks_rule": (DANISH, TROCCAS),
-    "fool_is_last_trump": (DANISH, TROCCAS),
-    "conceal_discards": (DANISH,),
-    "traditional_fool_timing": (DANISH,),
-    "pagat_trick_reward": (DANISH,),
-    "last_trick_paid_when_ultimo_fails": (DANISH,),
-    "round_count": (DANISH,),
-    "traditional_skat_restrictions": (DANISH,),
+    "chicks_rule": (DANISH, DANISH_FOUR, TROCCAS),
+    "fool_is_last_trump": (DANISH, DANISH_FOUR, TROCCAS),
+    "conceal_discards": (DANISH, DANISH_FOUR),
+    "traditional_fool_timing": (DANISH, DANISH_FOUR),
+    "pagat_trick_reward": (DANISH, DANISH_FOUR),
+    "last_trick_paid_when_ultimo_fails": (DANISH, DANISH_FOUR),
+    "round_count": (DANISH, DANISH_FOUR),
+    "traditional_skat_restrictions": (DANISH, DANISH_FOUR),
     "manual_bob": (TROCCAS,),
     "show_last_dealt_card": (TROCCAS,),
 }

@@ -83,6 +83,11 @@ class HandRecord:
             "game": self.game.key,
             "options": self.options.to_json(self.game.key),
             "dealer": self.dealer,
+        }
+        out = self.game.sits_out(self.dealer)
+        if out is not None:
+            data["sits_out"] = out
+        data |= {
             "deal": [codes(cards) for cards in self.deal],
             "talon": codes(self.talon),
         }
@@ -124,12 +129,13 @@ def parse_record(data: Any) -> HandRecord:
         raise BadRecord(f"format must be {HAND_FORMAT!r}")
     game = GAMES.get(data.get("game"))  # type: ignore[arg-type]
     if game is None:
-        raise BadRecord("game must be 'danish-tarok' or 'troccas'")
+        raise BadRecord("game must be 'danish-tarok', 'danish-tarok-4' or 'troccas'")
     try:
         options = Options.from_json(game.key, data.get("options", {}))
     except BadOptions as error:
         raise BadRecord(str(error)) from None
     dealer = _seat(data.get("dealer"), game, "dealer")
+    _check_sits_out(data, game, dealer)
     deal, talon = _parse_cards(data, game, dealer)
     before = _parse_before(data.get("before"), game)
     raw_actions = data.get("actions", [])
@@ -147,6 +153,17 @@ def _seat(value: Any, game: Game, what: str) -> int:
     if not _is_int(value) or not 0 <= value < game.seat_count:
         raise BadRecord(f"{what} must be a seat number from 0 to {game.seat_count - 1}")
     return value
+
+
+def _check_sits_out(data: dict[str, Any], game: Game, dealer: int) -> None:
+    """``sits_out``, where a record has it, names the seat opposite the dealer (2.17)."""
+    out = game.sits_out(dealer)
+    if "sits_out" not in data:
+        return
+    if out is None:
+        raise BadRecord(f"in {game.name} no seat sits out")
+    if data["sits_out"] != out:
+        raise BadRecord(f"sits_out must be {out}, the seat opposite the dealer")
 
 
 def _card_list(value: Any, what: str) -> list[Card]:
@@ -168,6 +185,8 @@ def _parse_cards(
     talon = _card_list(data.get("talon", []), "talon")
     for seat, cards in enumerate(deal):
         size = game.dealer_hand_size if seat == dealer else game.hand_size
+        if seat == game.sits_out(dealer):
+            size = 0
         if len(cards) != size:
             raise BadRecord(f"seat {seat} must be dealt {size} cards, not {len(cards)}")
     if len(talon) != game.talon_size:
