@@ -50,8 +50,8 @@ from app.engine.actions import Action, IllegalAction
 from app.engine.games import GAMES
 from app.engine.ledger import LedgerEntry
 from app.engine.observation import Observation, observe
+from app.engine.options import DANISH_FOUR, Options
 from app.engine.options import GAMES as GAME_KEYS
-from app.engine.options import Options
 from app.engine.record import record_of, result
 from app.engine.rng import derive_seed, stream
 from app.protocol.naming import parse_programs
@@ -165,6 +165,8 @@ def play_deal(setup: Setup, index: int) -> DealOutcome:
             deal.apply(action)
         _tell_results(bots, deal)
         for seat, level in enumerate(seating):
+            if seat not in deal.players:
+                continue  # sat this deal out (Danish Tarok for four, rules.md 2.17)
             change = deal.books.balances[seat] - start[seat]
             sums.setdefault(level, []).append(change)
             items.setdefault(level, []).append(ledger_items(deal.books.ledger[opening:], seat))
@@ -526,7 +528,7 @@ def _column(levels: dict[str, Any]) -> int:
 def add_parser(commands: Any) -> None:
     """Add ``trionfi arena`` to the ``trionfi`` command's subparsers."""
     arena = commands.add_parser("arena", help="bot levels play each other over many deals")
-    arena.add_argument("--game", required=True, choices=GAME_KEYS)
+    arena.add_argument("--game", required=True, choices=[*GAME_KEYS, DANISH_FOUR])
     arena.add_argument(
         "--players",
         required=True,

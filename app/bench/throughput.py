@@ -24,6 +24,7 @@ from app.bots.sim import Sim
 from app.engine.deal import Phase
 from app.engine.games import GAMES
 from app.engine.observation import Observation, observe
+from app.engine.options import GAMES as GAME_KEYS
 from app.engine.options import Options
 from app.engine.simulate import play_random_deal, random_action
 
@@ -82,7 +83,7 @@ def decision_positions(count: int = 40, seed: int = 7) -> list[Observation]:
     rng = Random(seed)
     positions: list[Observation] = []
     for index in range(count):
-        game = GAMES[sorted(GAMES)[index % len(GAMES)]]
+        game = GAMES[sorted(GAME_KEYS)[index % len(GAME_KEYS)]]
         deal = game.shuffle_and_deal(rng, index % game.seat_count, Options())
         stop = int(rng.random() * game.seat_count * (25 if game.seat_count == 3 else 19))
         while not deal.is_over and (stop > 0 or deal.phase is not Phase.PLAY):
@@ -147,7 +148,7 @@ def sim_plays_per_second(seconds: float) -> float:
 
 
 def run_bench(seconds: float = 3.0) -> dict[str, Any]:
-    engine = {key: {"deals_per_second": round(deals_per_second(key, seconds))} for key in GAMES}
+    engine = {key: {"deals_per_second": round(deals_per_second(key, seconds))} for key in GAME_KEYS}
     sim = {"plays_per_second": round(sim_plays_per_second(seconds))}
     bots = {
         level: {"decisions_per_second": _rounded(bot_decisions_per_second(level, seconds))}
@@ -156,7 +157,7 @@ def run_bench(seconds: float = 3.0) -> dict[str, Any]:
     ismcts = {
         "iterations": ISMCTS_ITERATIONS,
         "iterations_per_second": {
-            key: round(ismcts_iterations_per_second(key, seconds)) for key in GAMES
+            key: round(ismcts_iterations_per_second(key, seconds)) for key in GAME_KEYS
         },
     }
     return {

@@ -13,7 +13,7 @@ reason a person reads, in the words a player uses (``words``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from random import Random
 from typing import Protocol
 
@@ -22,6 +22,7 @@ from app.bots.conventions import discard_choice, help_nolo, nolo_partners, try_n
 from app.bots.hard import KITTY_WORDS
 from app.bots.knowledge import read
 from app.bots.odds import Choice, Table
+from app.bots.seating import four_seat_action, three_seat, three_seat_names, three_seat_pairs
 from app.bots.words import sentence
 from app.engine.actions import Action, CallBob, DemandFool, Discard, PlayCard
 from app.engine.cards import IS_PIP, PLAIN_SUITS, Card, Suit
@@ -97,6 +98,8 @@ class LevelBot:
         partner."""
         if not obs.is_my_turn or obs.phase is Phase.OVER:
             raise ValueError(f"seat {obs.seat} has no decision to make now")
+        if obs.sits_out is not None:
+            return self._hint_as_three(obs, rng, names)
         seat = obs.seat
         if obs.phase is Phase.DEMAND_FOOL:
             why = "its holder must then play it in trick 23 and cannot keep it for the end"
@@ -117,6 +120,14 @@ class LevelBot:
         choice = self.play(obs, rng, names)
         name = Suit(choice.name) if choice.name is not None else None
         return Hint(PlayCard(seat, Card(choice.card), name), choice.reason)
+
+    def _hint_as_three(self, obs: Observation, rng: Random, names: Sequence[str] | None) -> Hint:
+        """The hint of a four-player Danish deal: that of its three-player deal (2.17)."""
+        three, real = three_seat(obs)
+        nolo_help = three_seat_pairs(self.settings.nolo_help, real)
+        bot = get_bot(self.level, replace(self.settings, nolo_help=nolo_help))
+        found = bot.hint(three, rng, three_seat_names(names, real))
+        return Hint(four_seat_action(found.action, real), found.reason)
 
     def play(self, obs: Observation, rng: Random, names: Sequence[str] | None = None) -> Choice:
         if self.level == "random":
@@ -197,8 +208,25 @@ def arena_bot(
     """A player for the arena or ``trionfi bot``: a level, or ``ismcts`` with its iterations
     per decision; raises ``KeyError`` for anything else."""
     if level in ismcts.LEVELS:
-        return ismcts.IsmctsBot(ismcts_iterations, (settings or BotSettings()).see_all, level)
+        bot = ismcts.IsmctsBot(ismcts_iterations, (settings or BotSettings()).see_all, level)
+        return AsThreeSeats(bot)
     return get_bot(level, settings)
+
+
+class AsThreeSeats:
+    """A player that knows the three-player game, at a four-player Danish table (2.17): it
+    is handed the three-player deal and its answer is put back on the real seats."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.level = bot.level
+
+    def choose(self, obs: Observation, rng: Random) -> Action:
+        if obs.sits_out is None or not obs.is_my_turn:
+            return self.bot.choose(obs, rng)
+        three, real = three_seat(obs)
+        action = self.bot.choose(three, rng)
+        return four_seat_action(action, real)
 
 
 def hint(

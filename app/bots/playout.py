@@ -51,7 +51,7 @@ def _later_opponents(game: Game) -> tuple[tuple[int, ...], ...]:
 
 
 OPPONENTS: dict[int, tuple[tuple[int, ...], ...]] = {
-    game.seat_count: _opponents(game) for game in GAMES.values()
+    GAMES[key].seat_count: _opponents(GAMES[key]) for key in (DANISH, TROCCAS)
 }
 """``OPPONENTS[seats][seat]``, from the engine's partnerships: both others in Danish Tarok (3
 seats), the two seats beside it in Troccas (4 seats, partners opposite)."""

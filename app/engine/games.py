@@ -99,12 +99,12 @@ GAMES: dict[str, Game] = {
         DANISH, "Danish Tarok", 3, 25, 25, 3, danish.DanishDeal, danish.deal_cards, True,
         short="dk", result_unit="tokens",
     ),
-    TROCCAS: Game(
-        TROCCAS, "Swiss Troccas", 4, 19, 21, 0, troccas.TroccasDeal, troccas.deal_cards, False,
-        short="tr", result_unit="team points",
-    ),
     DANISH_FOUR: Game(
         DANISH_FOUR, "Danish Tarok for four", 4, 25, 25, 3, danish_four.FourDanishDeal,
         danish_four.deal_cards, True, short="dk4", result_unit="tokens",
+    ),
+    TROCCAS: Game(
+        TROCCAS, "Swiss Troccas", 4, 19, 21, 0, troccas.TroccasDeal, troccas.deal_cards, False,
+        short="tr", result_unit="team points",
     ),
 }  # fmt: skip
