@@ -60,6 +60,8 @@ class SeatView:
     """The viewer's partner in a game of fixed partnerships (``Game.partner_of``)."""
     unit: str = ""
     """The balance's unit, agreeing with it: "tokens", "point" (``verdict.unit``)."""
+    sits_out: bool = False
+    """The seat opposite the dealer in Danish Tarok for four: it plays no card this deal."""
 
     @property
     def shows_partner_badge(self) -> bool:
@@ -165,6 +167,13 @@ class Frame:
         if obs.turn < 0:
             return ""
         name = self.names[obs.turn]
+        if self.viewer is not None and self.viewer == obs.sits_out:
+            return f"You sit out this deal. {self._others_status(name)}"
+        return self._others_status(name)
+
+    def _others_status(self, name: str) -> str:
+        """What the table waits for while another seat is to move."""
+        obs = self.obs
         if obs.turn == self.viewer:  # a frame before the viewer's own move, being revealed
             return "Your discard." if obs.phase is Phase.DISCARD else "Your move."
         absent = self.absence(obs.turn) if self.is_latest else ""
@@ -229,6 +238,7 @@ class Frame:
                     standing_in=self.standing_in_texts[seat] if self.standing_in_texts else "",
                     is_partner=partner is not None and seat == partner,
                     unit=unit(obs.rules, obs.balances[seat]),
+                    sits_out=seat == obs.sits_out,
                 )
             )
         return views

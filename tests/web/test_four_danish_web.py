@@ -1,0 +1,46 @@
+"""Danish Tarok for four at the tables (rules.md 2.17): against the computer (you and three
+computers) and at a friends' table of four, people and computers mixed; the sitter-out's
+panel, the score sheet of four and the tokens."""
+
+from __future__ import annotations
+
+from tests.web.friends import act, create, join
+from tests.web.support import TestClient, computers_moved, finish_deal, start
+
+GAME = "danish-tarok-4"
+
+
+def test_a_solo_game_plays_a_whole_deal(client: TestClient) -> None:
+    person = start(client, game=GAME)
+    assert 'data-game="danish-tarok-4"' in person.html
+    assert "Sits out this deal" in person.html
+    finish_deal(person)
+    person.get()
+    assert 'data-phase="over"' in person.html
+
+
+def test_a_friends_table_of_four_plays_a_whole_deal(client: TestClient) -> None:
+    """Three people and a computer; the person opposite the dealer sits the first deal out."""
+    host = create(client, GAME, ("person", "medium", "person", "person"))
+    people = {0: host, 2: join(host, "Cy", 2), 3: join(host, "Di", 3)}
+    assert host.post("start", {}).status_code == 303
+    out = people[2]
+    out.get()
+    assert "Sits out this deal" in out.html
+    assert "You sit out this deal." in out.html
+    assert out.hand() == []
+    for _ in range(400):
+        phase, turn, version = host.state()
+        if phase == "over":
+            break
+        assert turn != 2
+        if turn in people:
+            assert act(people[turn]).status_code in (200, 303)
+        elif phase == "declarations":
+            assert act(host).status_code in (200, 303)
+        else:
+            assert computers_moved(host, version)
+    host.get()
+    assert 'data-phase="over"' in host.html
+    sheet = host.html.split('id="score-sheet"', 1)[-1]
+    assert sheet.count("<th") >= 4
