@@ -29,7 +29,8 @@ class Game:
     deal_cards: Callable[[Random, int], tuple[list[list[Card]], list[Card]]]
     has_pots: bool
     short: str
-    """A short tag of the game's own (``dk``, ``tr``): where two games' fields share a form."""
+    """A short tag of the game's own (``dk``, ``tr``): where two games' fields share a form.
+    Danish Tarok for four has Danish Tarok's options, so it shares ``dk``."""
     result_unit: str
     """What a deal's result is counted in: ``tokens`` (each for themself) or ``team points``."""
 
@@ -101,7 +102,7 @@ GAMES: dict[str, Game] = {
     ),
     DANISH_FOUR: Game(
         DANISH_FOUR, "Danish Tarok for four", 4, 25, 25, 3, danish_four.FourDanishDeal,
-        danish_four.deal_cards, True, short="dk4", result_unit="tokens",
+        danish_four.deal_cards, True, short="dk", result_unit="tokens",
     ),
     TROCCAS: Game(
         TROCCAS, "Swiss Troccas", 4, 19, 21, 0, troccas.TroccasDeal, troccas.deal_cards, False,

@@ -44,3 +44,27 @@ def test_a_friends_table_of_four_plays_a_whole_deal(client: TestClient) -> None:
     assert 'data-phase="over"' in host.html
     sheet = host.html.split('id="score-sheet"', 1)[-1]
     assert sheet.count("<th") >= 4
+
+
+def test_the_home_page_offers_it_and_the_rules_page_tells_it(client: TestClient) -> None:
+    home = client.get("/").text
+    assert 'value="danish-tarok-4" id="game-danish-four"' in home
+    assert '<option value="danish-tarok-4">' in home
+    assert '<span class="label-danish-four">Seat 4</span>' in home
+    rules = client.get("/rules/danish-tarok-4")
+    assert rules.status_code == 200
+    assert 'id="four"' in rules.text
+    assert "opposite the dealer sits out" in rules.text
+    assert client.get("/strategy/danish-tarok-4").status_code == 200
+
+
+def test_tokens_and_four_columns_on_the_score_sheet(client: TestClient) -> None:
+    person = start(client, game=GAME)
+    finish_deal(person)
+    person.get()
+    html = person.html
+    columns = ["You", "Right", "Across", "Left"]
+    header = "".join(f'<th scope="col" class="num">{name}</th>' for name in columns)
+    assert header in html.replace("\n", "")
+    assert "split four ways" in html
+    assert html.count('<span class="unit">tokens</span>') == 4

@@ -8,7 +8,7 @@ import re
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 
-from app.engine.options import DANISH, TROCCAS, Options
+from app.engine.options import DANISH, DANISH_FOUR, TROCCAS, Options
 from app.web.http.cookies import TABLE_ID_LIMIT, forget_table, recent_entries
 from app.web.http.problems import Problem
 from app.web.http.reading import read_form
@@ -55,6 +55,7 @@ async def home(request: Request, site: SiteDep) -> Response:
         "seat_labels": [
             ("only-danish", seat_labels(DANISH)),
             ("only-troccas", seat_labels(TROCCAS)),
+            ("label-danish-four", seat_labels(DANISH_FOUR)),
         ],
     }
     return render(request, "pages/home.html", context)

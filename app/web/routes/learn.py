@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
 
 from app.engine.games import GAMES
+from app.engine.options import DANISH, DANISH_FOUR
 from app.paths import STATIC_DIR
 from app.protocol import reference_bot
 from app.web.http.problems import Problem
@@ -29,9 +30,14 @@ def game_page(kind: str, game: str) -> str:
     """The template of a game's ``kind`` of page (``rules``, ``strategy``); an unknown game
     is a 404 page."""
     if game not in GAMES:
-        names = " and ".join(rules.name for rules in GAMES.values())
+        names = ", ".join(rules.name for rules in GAMES.values())
         raise Problem(404, "No such game", f"Trionfi knows {names}.")
-    return f"pages/{kind}/{game}.html"
+    return f"pages/{kind}/{page_of(game)}.html"
+
+
+def page_of(game: str) -> str:
+    """The game whose pages tell ``game``: Danish Tarok's tell its form for four too."""
+    return DANISH if game == DANISH_FOUR else game
 
 
 @router.get("/rules")
@@ -53,7 +59,7 @@ async def strategy_index(request: Request) -> Response:
 async def strategy(request: Request, game: str) -> Response:
     """How strong players play a game, and how to read the computer players."""
     template = game_page("strategy", game)
-    diagrams = {diagram.id: diagram for diagram in DIAGRAMS[game]}
+    diagrams = {diagram.id: diagram for diagram in DIAGRAMS[page_of(game)]}
     return render(request, template, {"game": game, "diagrams": diagrams})
 
 

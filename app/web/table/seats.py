@@ -14,7 +14,7 @@ import secrets
 import time
 
 from app.engine.match import Match
-from app.engine.options import DANISH, TROCCAS
+from app.engine.options import DANISH, DANISH_FOUR, TROCCAS
 from app.web.table import players
 from app.web.table.forms import PERSON_CHOICE, FriendsSetup, Setup
 from app.web.table.model import (
@@ -55,6 +55,7 @@ def new_computer_table(
 
 COMPUTER_NAMES: dict[str, tuple[str, ...]] = {
     DANISH: ("Karen", "Mads", "Signe", "Ida"),
+    DANISH_FOUR: ("Karen", "Mads", "Signe", "Ida"),
     TROCCAS: ("Gian", "Ursina", "Flurin", "Mengia"),
 }
 """The computer players' names at a friends' table: Danish names at a Danish Tarok table,
