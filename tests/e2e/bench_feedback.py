@@ -79,8 +79,7 @@ WATCH = """(code) => new Promise((resolve) => {
 
 def start(page: Page, url: str, game: str) -> None:
     page.goto(url + "/")
-    label = "Swiss Troccas" if game == "troccas" else "Danish Tarok"
-    page.get_by_role("radio", name=label).check()
+    page.locator("#game-troccas" if game == "troccas" else "#game-danish").check()
     page.locator("input[name=difficulty][value=hard]").check(force=True)
     page.locator("input[name=speed][value=instant]").check(force=True)
     page.get_by_role("button", name="Start").click()
