@@ -187,7 +187,9 @@ def kept(client: TestClient) -> int:
     return len(replays._entries)
 
 
-@pytest.mark.parametrize("example", ["danish-tarok-complete", "troccas-complete"])
+@pytest.mark.parametrize(
+    "example", ["danish-tarok-complete", "troccas-complete", "danish-tarok-4-complete"]
+)
 def test_an_uploaded_example_steps_like_a_tables_deal(example: str, client: TestClient) -> None:
     content = (EXAMPLES / f"{example}.json").read_bytes()
     record = json.loads(content)

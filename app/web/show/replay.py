@@ -187,12 +187,13 @@ def _trick_view(deal: Deal, names: Names, just_finished: bool) -> TrickView | No
         number = done.number
     else:
         return None
+    order = deal.order_from(leader)  # a seat sitting out is passed over (rules.md 2.17)
     played = [
         TrickCard(
-            (leader + index) % deal.seat_count,
-            names.subject((leader + index) % deal.seat_count),
+            order[index],
+            names.subject(order[index]),
             CardView(code(card), display_name(card)),
-            (leader + index) % deal.seat_count == winner,
+            order[index] == winner,
         )
         for index, card in enumerate(cards)
     ]
