@@ -4,6 +4,8 @@ panel, the score sheet of four and the tokens."""
 
 from __future__ import annotations
 
+import re
+
 from tests.web.friends import act, create, join
 from tests.web.support import TestClient, computers_moved, finish_deal, start
 
@@ -68,3 +70,27 @@ def test_tokens_and_four_columns_on_the_score_sheet(client: TestClient) -> None:
     assert header in html.replace("\n", "")
     assert "split four ways" in html
     assert html.count('<span class="unit">tokens</span>') == 4
+
+
+def test_a_hint_at_the_four_player_table(client: TestClient) -> None:
+    person = start(client, game=GAME)
+    response = person.get("?hint=1", htmx=True)
+    assert response.status_code == 200
+    found = re.search(r'<p class="hint" role="status">([^<]*)</p>', response.text)
+    assert found
+    assert found.group(1).startswith("Hint: Lay away the ")  # the dealer's first decision
+
+
+def test_the_next_deal_passes_the_deal_and_the_sitting_out_on(client: TestClient) -> None:
+    person = start(client, game=GAME)
+    finish_deal(person)
+    _, _, version = person.state()
+    assert person.post("next", {"version": version}).status_code in (200, 303)
+    person.get()
+    assert 'id="seat-3"' in person.html
+    seat_three = person.html.split('id="seat-3"', 1)[1].split('id="seat-', 1)[0]
+    assert "Sits out this deal" in seat_three
+    assert "You sit out this deal." not in person.html
+    finish_deal(person)
+    person.get()
+    assert 'data-phase="over"' in person.html

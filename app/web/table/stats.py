@@ -66,8 +66,8 @@ def finished_deal_results(table: Table, now: float) -> list[DealResult]:
     level = opponents_level(table)
     results = []
     for seat, place in enumerate(table.seats):
-        if place.kind != "person" or place.player is None:
-            continue
+        if place.kind != "person" or place.player is None or seat not in deal.players:
+            continue  # a deal sat out (Danish Tarok for four) is no deal played
         ultimos = {
             entry.kind
             for entry in deal.books.ledger
