@@ -69,6 +69,12 @@ def test_tokens_and_four_columns_on_the_score_sheet(client: TestClient) -> None:
     header = "".join(f'<th scope="col" class="num">{name}</th>' for name in columns)
     assert header in html.replace("\n", "")
     assert "split four ways" in html
+    counts = html.split("<h3>Counts</h3>", 1)[1].split("</table>", 1)[0]
+    assert [name for name in columns if f'<th scope="row">{name}</th>' in counts] == [
+        "You",
+        "Right",
+        "Left",
+    ]  # Across sat the deal out
     assert html.count('<span class="unit">tokens</span>') == 4
 
 

@@ -127,7 +127,11 @@ def build_summary(obs: Observation, match: Match, names: Names) -> Summary:
     series = _series([row.balances for row in rows], teams, len(seat_names))
     colours = TEAM_COLOURS if teams else SEAT_COLOURS
     return Summary(
-        counts=[(seat_names[seat], count) for seat, count in enumerate(counts)],
+        counts=[
+            (seat_names[seat], count)
+            for seat, count in enumerate(counts)
+            if seat != obs.sits_out  # sat the deal out: no count (rules.md 2.17)
+        ],
         teams=team_rows,
         ledger=[ledger_row(entry, names) for entry in obs.ledger],
         columns=columns,
