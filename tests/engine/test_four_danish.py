@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 from random import Random
 
@@ -233,3 +235,22 @@ def test_engine_agrees_with_the_four_player_referee(first: int) -> None:
         if problems:
             failures[seed] = problems
     assert not failures, dict(list(failures.items())[:3])
+
+
+def test_trionfi_replay_reads_the_four_player_example() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "app.cli", "replay", str(EXAMPLE)],
+        capture_output=True,
+        text=True,
+        cwd=EXAMPLE.parents[2],
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    outcome = json.loads(done.stdout)
+    data = json.loads(EXAMPLE.read_text())
+    assert outcome["game"] == DANISH_FOUR
+    assert outcome["complete"] is True
+    assert outcome["balances"] == judge_four(data).balances
+    assert outcome["counts"][data["sits_out"]] == 0
+    assert sum(outcome["counts"]) == 78
