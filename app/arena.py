@@ -330,7 +330,7 @@ def report(setup: Setup, outcomes: list[DealOutcome]) -> dict[str, Any]:
     levels = list(dict.fromkeys(setup.players))
     figures: dict[str, Any] = {}
     for level in levels:
-        values = [o.results[level] for o in outcomes]
+        values = [o.results[level] for o in outcomes if level in o.results]  # 2.17: sat out
         times = sorted(t for o in outcomes for t in o.times.get(level, []))
         cpu = sorted(t for o in outcomes for t in o.cpu.get(level, []))
         mean, low, high = mean_ci(values)
@@ -350,7 +350,11 @@ def report(setup: Setup, outcomes: list[DealOutcome]) -> dict[str, Any]:
     differences: dict[str, Any] = {}
     ordered = sorted(levels, key=_strength_order)
     for stronger, weaker in itertools.pairwise(ordered):
-        values = [o.results[stronger] - o.results[weaker] for o in outcomes]
+        values = [
+            o.results[stronger] - o.results[weaker]
+            for o in outcomes
+            if stronger in o.results and weaker in o.results
+        ]
         mean, low, high = mean_ci(values)
         differences[f"{stronger} - {weaker}"] = {
             "mean": round(mean, 3),
@@ -396,7 +400,8 @@ def _ledger_figures(level: str, outcomes: list[DealOutcome]) -> dict[str, Any]:
     ordered = sorted(kinds, key=lambda k: (ITEM_ORDER.index(k) if k in ITEM_ORDER else 99, k))
     found: dict[str, Any] = {}
     for kind in ordered:
-        mean, low, high = mean_ci([o.items.get(level, {}).get(kind, 0.0) for o in outcomes])
+        played = [o for o in outcomes if level in o.items]
+        mean, low, high = mean_ci([o.items[level].get(kind, 0.0) for o in played])
         found[kind] = {"mean": round(mean, 3), "ci95": [round(low, 3), round(high, 3)]}
     return found
 

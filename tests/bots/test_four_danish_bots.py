@@ -3,12 +3,15 @@ three-player view (``app/bots/seating.py``), and never makes an illegal move."""
 
 from __future__ import annotations
 
+import json
 from random import Random
 
 import pytest
 
+from app.arena import Setup, run
 from app.bots.base import LEVEL_NAMES, BotSettings, arena_bot, get_bot, hint
 from app.bots.seating import four_seat_action, three_seat
+from app.cli import main
 from app.engine.match import Match
 from app.engine.observation import observe
 from app.engine.options import DANISH, DANISH_FOUR, Options
@@ -63,3 +66,24 @@ def test_the_sitter_out_gets_no_hint() -> None:
     deal = Match.new(DANISH_FOUR, Options(), "hint").start_deal()
     with pytest.raises(ValueError, match="no decision"):
         hint(observe(deal, deal.sits_out or 0), Random(0), "medium")
+
+
+def test_the_arena_plays_danish_tarok_for_four() -> None:
+    """A level counts only the deals it plays: with one deal the seat opposite the dealer (a
+    random player here) sits out and has no result, and the report says so without failing."""
+    players = ("easy", "medium", "random", "medium")
+    data = run(Setup(DANISH_FOUR, players, 1, 2, False), 1, False)
+    assert data["levels"]["random"]["decisions"] == 0
+    assert data["levels"]["easy"]["decisions"] > 0
+    duplicate = run(Setup(DANISH_FOUR, players, 2, 2, True), 1, False)
+    assert duplicate["seatings"] == 4
+    assert all(figures["decisions"] > 0 for figures in duplicate["levels"].values())
+
+
+def test_the_command_offers_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(
+        ["arena", "--game", DANISH_FOUR, "--players", "easy,random,easy,random", "--deals", "2",
+         "--json", "--quiet"]
+    )  # fmt: skip
+    assert status == 0
+    assert json.loads(capsys.readouterr().out)["game"] == DANISH_FOUR
