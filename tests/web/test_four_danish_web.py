@@ -31,6 +31,13 @@ def test_a_friends_table_of_four_plays_a_whole_deal(client: TestClient) -> None:
     assert "Sits out this deal" in out.html
     assert "You sit out this deal." in out.html
     assert out.hand() == []
+    assert "data-card=" not in out.html  # before any card is shown to the table: none at all
+    held: set[str] = set()
+    for seat in (0, 3):
+        people[seat].get()
+        held |= set(people[seat].hand())
+    assert len(held) == 28 + 25
+    assert not any(f'data-card="{card}"' in out.html for card in held)
     for _ in range(400):
         phase, turn, version = host.state()
         if phase == "over":
