@@ -13,7 +13,7 @@ from random import Random
 
 import pytest
 
-from app.engine.actions import Action, PlayCard
+from app.engine.actions import Action, PlayCard, TakeBack
 from app.engine.cards import FOOL, code
 from app.engine.danish_four import players_from_dealer, sits_out
 from app.engine.deal import Deal, Phase
@@ -254,3 +254,19 @@ def test_trionfi_replay_reads_the_four_player_example() -> None:
     assert outcome["balances"] == judge_four(data).balances
     assert outcome["counts"][data["sits_out"]] == 0
     assert sum(outcome["counts"]) == 78
+
+
+def test_a_take_back_rebuilds_the_four_player_deal() -> None:
+    rng = Random(12)
+    deal = GAME.shuffle_and_deal(rng, 1, Options())
+    while len(deal.tricks) < 3:
+        deal.apply(random_action(deal, rng))
+    seat = deal.turn
+    before = observe(deal, seat).to_json()
+    card = next(c for c in deal.legal_cards() if c != FOOL)
+    deal.apply(PlayCard(seat, card))
+    while deal.turn != seat:
+        deal.apply(random_action(deal, rng))
+    deal.apply(TakeBack(seat, card))
+    assert observe(deal, seat).to_json() == before
+    assert deal.sits_out == 3
