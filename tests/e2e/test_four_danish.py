@@ -1,5 +1,5 @@
 """Danish Tarok for four in the browser (rules.md 2.17): one whole deal against the computer
-at a phone's size, the seat opposite the dealer sitting out."""
+at a phone's size and a desktop's, the seat opposite the dealer sitting out."""
 
 from __future__ import annotations
 
@@ -15,10 +15,11 @@ from tests.e2e.test_play import no_horizontal_scroll
 pytestmark = pytest.mark.e2e
 
 
-def test_a_deal_for_four_against_the_computer_on_a_phone(
-    open_tab: Callable[..., Tab], server: Server
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_deal_for_four_against_the_computer(
+    open_tab: Callable[..., Tab], server: Server, size: str
 ) -> None:
-    tab = open_tab("phone")
+    tab = open_tab(size)
     page = tab.page
     page.goto(server.url + "/")
     page.locator("#game-danish-four").check()
@@ -32,6 +33,7 @@ def test_a_deal_for_four_against_the_computer_on_a_phone(
     assert note.inner_text() == "Sits out this deal"
     assert page.locator("#seat-2 .seat-name").inner_text() == "Across"
     assert page.locator("#seat-2 .cards-count").count() == 0
+    assert page.locator("#seat-2 .backs").count() == 0  # no card backs: it holds none
     tab.shot("danish-four-start")
     no_horizontal_scroll(page)
     assert not axe_violations(page), axe_violations(page)
