@@ -14,6 +14,11 @@ then refused as stale (it is not the person's turn).
 A restart loses the task, not the moves: the table is saved with a computer to move, and the
 first request that looks at it (the page, its poll) wakes the task again.
 
+With bot worker processes (``BotPool``, ``trionfi serve --bot-processes N``) a level's
+decision is made in a worker from the seat's own observation, off the table's lock; when it
+comes back the table is looked at again under the lock, and a decision the table has moved
+past (a take back, a leave, any other change) is dropped and asked again, never applied.
+
 ``inline`` runs the computers inside the request, all at once, as before: the route tests
 use it so that a POST returns with the computers moved (``create_app(inline_computers=...)``).
 """

@@ -190,7 +190,9 @@ def hint_for(table: Table, obs: Observation) -> tuple[Action, str] | None:
     """The bots' hint for the person at ``obs.seat``: an action and its reason.
 
     The observation is the person's own, so the hint knows no more than they do; it names the
-    other seats as the page does. A bot that fails gives no hint (logged), never an error."""
+    other seats as the page does. A bot that fails gives no hint (logged), never an error.
+    Hints think in the server process (a thread of the request), not in the bot worker
+    processes (``app.web.live.pool``): they are asked for one at a time by a person."""
     if not obs.is_my_turn:
         return None
     rng = bot_rng(table, obs.seat, "hint")
