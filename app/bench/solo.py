@@ -105,7 +105,9 @@ class SoloPerson(Person):
         return super().decision()
 
     async def click(self, action: str, data: dict[str, Any], counts: Counts) -> None:
+        sent = time.perf_counter()
         status, body = await self._post(action, data, self.client)
+        counts.click_s.append(time.perf_counter() - sent)
         counts.sent += 1
         if status >= 500:
             counts.errors += 1
