@@ -20,6 +20,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,9 +36,9 @@ WAIT_S = 0.02
 """How long the person waits before looking again while the computers move."""
 
 
-def start_server(port: int, data: Path) -> subprocess.Popen[bytes]:
+def start_server(port: int, data: Path, extra: Sequence[str] = ()) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1"]
-    command += ["--port", str(port), "--data", str(data), "--no-rate-limits"]
+    command += ["--port", str(port), "--data", str(data), "--no-rate-limits", *extra]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
     for _ in range(200):
         try:

@@ -29,6 +29,7 @@ from app.web.http.head import HeadAsGet
 from app.web.http.limits import Limiters, RateLimits, Slowed
 from app.web.http.problems import Problem, error_page
 from app.web.http.render import is_htmx, make_templates
+from app.web.live.pool import BotPool
 from app.web.routes import friends, home, learn, live, replays, stats, tables
 from app.web.routes.damaged import TableDamaged, damaged_page
 from app.web.site import Site
@@ -60,6 +61,7 @@ def create_app(
     think_ms: int = DEFAULT_THINK_MS,
     limits: RateLimits | None = None,
     inline_computers: bool = False,
+    bot_processes: int = 0,
 ) -> FastAPI:
     """The app on ``data_dir``; ``lan_base`` (``http://192.168.1.20:8000/``) is the address
     invite links use when the host's own browser opened ``localhost``; ``programs`` are the
@@ -68,10 +70,12 @@ def create_app(
     ``limits`` are the rate limits per client address (``app.web.http.limits``; its defaults
     if None). The computers move off the request, one at a time (``app.web.live.computers``);
     ``inline_computers`` moves them inside the person's request, all at once, so that a
-    route test sees a POST return with the computers moved."""
+    route test sees a POST return with the computers moved. ``bot_processes`` worker
+    processes make the computers' decisions (``app.web.live.pool``; 0: in-process)."""
     store = TableStore(Path(data_dir), prove_writable=True)
     pool = ProgramPool(programs, Path(data_dir) / LOG_NAME, think_ms)
-    site = Site.build(store, pool, inline_computers, lan_base)
+    bots = BotPool(0 if inline_computers else bot_processes)
+    site = Site.build(store, pool, inline_computers, lan_base, bots)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -82,6 +86,7 @@ def create_app(
         sweeper.cancel()
         abandoned.cancel()
         await asyncio.to_thread(pool.close_all)
+        await asyncio.to_thread(bots.close)
         await asyncio.to_thread(store.close)
 
     app = FastAPI(

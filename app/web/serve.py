@@ -59,6 +59,14 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         action="store_true",
         help="let any address create tables and try codes as fast as it likes (benchmarks)",
     )
+    serve.add_argument(
+        "--bot-processes",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker processes for the computers' decisions (default: the number of cores, "
+        "or $TRIONFI_BOT_PROCESSES; 0 thinks inside the server process)",
+    )
     serve.set_defaults(run=run)
     return serve
 
@@ -151,6 +159,9 @@ def run(args: argparse.Namespace) -> int:
     except BadProgram as error:
         print(f"trionfi serve: {error}", file=sys.stderr)
         return 2
+    if args.bot_processes is not None and args.bot_processes < 0:
+        print("trionfi serve: --bot-processes is 0 or more", file=sys.stderr)
+        return 2
     think_ms = DEFAULT_THINK_MS if args.think_ms is None else args.think_ms
     if not 50 <= think_ms <= 60_000:
         print("trionfi serve: --think-ms is between 50 and 60000", file=sys.stderr)
@@ -177,7 +188,18 @@ def serve(args: argparse.Namespace, programs: Sequence[Program], think_ms: int) 
     pinned = bool(os.environ.get(PUBLIC_URL_VARIABLE, "").strip())
     lan_base = url if is_wildcard(args.host) or pinned else None
     limits = RateLimits(enabled=not args.no_rate_limits)
-    app = create_app(args.data, lan_base, programs, think_ms, limits=limits, inline_computers=False)
+    from app.web.live.pool import default_processes  # noqa: PLC0415
+
+    processes = default_processes() if args.bot_processes is None else args.bot_processes
+    app = create_app(
+        args.data,
+        lan_base,
+        programs,
+        think_ms,
+        limits=limits,
+        inline_computers=False,
+        bot_processes=processes,
+    )
     for program in programs:
         problem = probe(program, think_ms, Path(args.data) / LOG_NAME)
         state = "ready" if problem is None else f"does not start ({problem})"

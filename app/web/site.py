@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from app.web.live.bus import PollBus
 from app.web.live.computers import Computers
+from app.web.live.pool import BotPool
 from app.web.live.presence import Presence
 from app.web.show.replay import Replay
 from app.web.show.timeline import Timelines
@@ -39,7 +40,8 @@ class Site:
         programs: ProgramPool,
         inline_computers: bool,
         lan_base: str | None = None,
+        bots: BotPool | None = None,
     ) -> Site:
         bus = PollBus()
-        computers = Computers(store, bus, programs, inline=inline_computers)
+        computers = Computers(store, bus, programs, inline=inline_computers, bots=bots)
         return cls(store, bus, programs, computers, lan_base=lan_base)

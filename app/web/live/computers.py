@@ -14,6 +14,11 @@ then refused as stale (it is not the person's turn).
 A restart loses the task, not the moves: the table is saved with a computer to move, and the
 first request that looks at it (the page, its poll) wakes the task again.
 
+With bot worker processes (``BotPool``, ``trionfi serve --bot-processes N``) a level's
+decision is made in a worker from the seat's own observation, off the table's lock; when it
+comes back the table is looked at again under the lock, and a decision the table has moved
+past (a take back, a leave, any other change) is dropped and asked again, never applied.
+
 ``inline`` runs the computers inside the request, all at once, as before: the route tests
 use it so that a POST returns with the computers moved (``create_app(inline_computers=...)``).
 """
@@ -26,7 +31,9 @@ import logging
 from starlette.background import BackgroundTask
 from starlette.responses import Response
 
+from app.bots.worker import Decision
 from app.web.live.bus import PollBus
+from app.web.live.pool import BotPool
 from app.web.storage.store import NoSuchTable, SaveFailed, TableStore
 from app.web.table import players
 from app.web.table.model import Table
@@ -43,9 +50,17 @@ class Computers:
     """The computers' moves at every table of one app."""
 
     def __init__(
-        self, store: TableStore, bus: PollBus, programs: ProgramPool, inline: bool
+        self,
+        store: TableStore,
+        bus: PollBus,
+        programs: ProgramPool,
+        inline: bool,
+        bots: BotPool | None = None,
     ) -> None:
         self.store = store
+        self.bots = bots or BotPool(0)
+        self.stale = 0
+        """Decisions that came back to a table that had changed meanwhile (dropped)."""
         self.bus = bus
         self.programs = programs
         self.inline = inline
@@ -112,13 +127,49 @@ class Computers:
 
     async def _move(self, table_id: str) -> bool:
         """One computer's move, decided and saved under the table's lock; False if a person
-        is to act (or the deal is over)."""
+        is to act (or the deal is over). With worker processes, the decision is made off
+        the lock and the table looked at again under it when the answer comes back."""
+        if not self.bots.in_process:
+            return await self._move_in_worker(table_id)
+        return await self._move_here(table_id)
+
+    async def _move_in_worker(self, table_id: str) -> bool:
+        async with self.store.reading(table_id) as table:
+            if not players.computer_to_move(table):
+                return False
+            decision = players.decision_for(table)
+            version = table.version
+        if decision is None:  # an outside program: in-process, under the lock, as before
+            return await self._move_here(table_id)
+        action = await self.bots.decide(decision)
+        async with self.store.writing(table_id) as table:
+            if not self._still_current(table, version, decision):
+                self.stale += 1
+                return players.computer_to_move(table)  # decide again, on the table as it is
+            players.apply_decided(table, action, decision.obs)
+            players.tell_if_over(table, self.programs)
+            await self.store.commit(table)
+            return True
+
+    async def _move_here(self, table_id: str) -> bool:
         async with self.store.writing(table_id) as table:
             if not players.computer_to_move(table):
                 return False
             await asyncio.to_thread(self._decide_and_apply, table)
             await self.store.commit(table)
             return True
+
+    @staticmethod
+    def _still_current(table: Table, version: int, decision: Decision) -> bool:
+        """Whether the table is still where the decision was asked (no take back, leave or
+        other move since): a stale decision is dropped, never applied."""
+        deal = table.match.deal
+        return (
+            table.version == version
+            and deal is not None
+            and not deal.is_over
+            and deal.turn == decision.obs.seat
+        )
 
     def _decide_and_apply(self, table: Table) -> None:
         players.move_once(table, self.programs)

@@ -14,7 +14,7 @@ import logging
 from dataclasses import replace
 from random import Random
 
-from app.bots import base
+from app.bots import base, worker
 from app.engine.actions import Action, IllegalAction
 from app.engine.observation import Observation, observe
 from app.engine.record import result
@@ -89,6 +89,30 @@ def bot_action(table: Table, seat: int, programs: ProgramPool | None = None) -> 
         log.exception("bot %s at table %s failed; playing at random instead", level, table.id)
         action = base.RandomBot().choose(obs, bot_rng(table, seat, "fallback"))
     return action
+
+
+def decision_for(table: Table) -> worker.Decision | None:
+    """The decision of the computer to act, for a worker process (``app.web.live.pool``):
+    its own observation only, the level and the stream's state; None for an outside program's
+    seat, which is decided in-process (its process belongs to this server)."""
+    deal = table.match.deal
+    assert deal is not None
+    seat = deal.turn
+    place = table.seats[seat]
+    if place.program is not None:
+        return None
+    settings = bot_settings(table)
+    obs = observe(deal, seat, see_all=settings.see_all)
+    return worker.request(obs, level_of(place), settings, bot_rng(table, seat))
+
+
+def apply_decided(table: Table, action: Action, obs: Observation) -> None:
+    """Apply a worker's action for ``obs.seat`` (a random legal move if the rules refuse it,
+    as ``bot_action`` does for a failing bot)."""
+    deal = table.match.deal
+    assert deal is not None
+    deal.apply(checked(action, table, obs))
+    table.version += 1
 
 
 def program_action(table: Table, seat: int, name: str, programs: ProgramPool | None) -> Action:
@@ -166,7 +190,9 @@ def hint_for(table: Table, obs: Observation) -> tuple[Action, str] | None:
     """The bots' hint for the person at ``obs.seat``: an action and its reason.
 
     The observation is the person's own, so the hint knows no more than they do; it names the
-    other seats as the page does. A bot that fails gives no hint (logged), never an error."""
+    other seats as the page does. A bot that fails gives no hint (logged), never an error.
+    Hints think in the server process (a thread of the request), not in the bot worker
+    processes (``app.web.live.pool``): they are asked for one at a time by a person."""
     if not obs.is_my_turn:
         return None
     rng = bot_rng(table, obs.seat, "hint")

@@ -1,0 +1,297 @@
+"""Solo games against Hard under load: ``python -m app.bench.solo`` (issue 20).
+
+Starts ``trionfi serve --bot-processes P`` on a free port with a fresh data directory (or uses
+``--url``), opens N games of Swiss Troccas against three Hard computers at Instant pacing,
+and lets each simulated person play: when its own page (the table as its seat sees it) shows
+its turn, it waits ``--pause`` seconds and clicks a legal card it shows; then its page
+long-polls until the computers have replied (its turn again, or the deal over). It runs for
+``--seconds`` (or until ``--moves`` clicks) and reports the time from a click to the
+computers' replies shown (p50/p95/p99), moves per second, the CPU of the server and of every
+process under it (its bot workers) per move, from /proc, errors, and lost or doubled moves:
+each deal's hand record is checked against the person's accepted clicks.
+The people reuse ``app.bench.tables`` (its connections and pages). Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from app.bench.clicks import free_port, start_server
+from app.bench.tables import TABLE, Connection, Counts, Person, Table, ms, seat_token
+
+PAUSE_S = 1.5
+WAIT_S = 15
+FINISH_S = 180
+"""At most this long to play out the deals under way at the end, to check their records."""
+TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+@dataclass
+class Tally:
+    """What the people measured, together."""
+
+    counts: Counts = field(default_factory=Counts)
+    replies_s: list[float] = field(default_factory=list)
+    moves: int = 0
+    lost: int = 0
+    doubled: int = 0
+    deals: int = 0
+
+
+class SoloPerson(Person):
+    """The person at seat 0 of a game against the computers."""
+
+    def __init__(self, url: str, table: Table, token: str, rng: random.Random) -> None:
+        super().__init__(url, table, token, rng)
+        self.deal = 1
+        self.clicked_in_deal = 0
+
+    def show(self, body: str) -> None:
+        """As a friends' page, with the seat: a solo page has no ``data-seat``, seat 0's."""
+        tag = TABLE.search(body)
+        if tag is not None and 'data-seat="' not in tag.group(0):
+            body = body.replace('<div id="table" ', '<div id="table" data-seat="0" ', 1)
+        super().show(body)
+
+    def my_turn(self) -> bool:
+        return self.state.get("turn") == self.state.get("seat")
+
+    async def wait_for_reply(self, counts: Counts, until: float) -> None:
+        """Poll (as the page does) until it is the person's turn or the deal is over."""
+        while not self.my_turn() and self.state.get("phase") != "over":
+            if time.monotonic() > until:
+                return
+            path = f"{self.table.url}/poll?v={self.version}&p={self.mark}&w={WAIT_S}"
+            counts.polls += 1
+            await self.get(path, counts)
+
+    async def play_solo(self, tally: Tally, deadline: float, pause: float, moves: int) -> None:
+        await self.wait_for_reply(tally.counts, deadline)
+        while time.monotonic() < deadline and (moves <= 0 or tally.moves < moves):
+            if self.state.get("phase") == "over":
+                await self.finish_deal(tally)
+                continue
+            chosen = self.decision()
+            if chosen is None:
+                await self.wait_for_reply(tally.counts, deadline)
+                if not self.my_turn() and self.state.get("phase") != "over":
+                    return  # the replies did not come before the end
+                continue
+            await asyncio.sleep(pause)
+            before = self.table.accepted
+            sent = time.perf_counter()
+            await self.click(*chosen, tally.counts)
+            if self.table.accepted == before:
+                continue
+            self.clicked_in_deal += 1
+            tally.moves += 1
+            await self.wait_for_reply(tally.counts, deadline + 30)
+            if self.my_turn() or self.state.get("phase") == "over":
+                tally.replies_s.append(time.perf_counter() - sent)
+
+    def decision(self) -> tuple[str, dict[str, Any]] | None:
+        # Never a double click here: a solo game's clicks are counted one by one.
+        return super().decision()
+
+    async def click(self, action: str, data: dict[str, Any], counts: Counts) -> None:
+        sent = time.perf_counter()
+        status, body = await self._post(action, data, self.client)
+        counts.click_s.append(time.perf_counter() - sent)
+        counts.sent += 1
+        if status >= 500:
+            counts.errors += 1
+        elif status == 200:
+            counts.accepted += 1
+            self.table.accepted += 1
+            self.show(body)
+        else:
+            counts.refused += 1
+            self.show(body)
+
+    async def play_out(self, tally: Tally, deadline: float) -> None:
+        """Finish the deal under way at once (its hand record exists only then)."""
+        while self.state.get("phase") != "over" and time.monotonic() < deadline:
+            chosen = self.decision()
+            if chosen is None:
+                await self.wait_for_reply(tally.counts, deadline)
+                continue
+            before = self.table.accepted
+            await self.click(*chosen, tally.counts)
+            if self.table.accepted != before:
+                self.clicked_in_deal += 1
+
+    async def finish_deal(self, tally: Tally) -> None:
+        await self.check_record(tally)
+        status, body = await self._post("next", {"version": self.state["version"]}, self.client)
+        if status >= 400:
+            tally.counts.errors += 1
+        self.show(body)
+        self.deal += 1
+        self.clicked_in_deal = 0
+
+    async def check_record(self, tally: Tally) -> None:
+        """The deal's hand record against this person's accepted clicks."""
+        path = f"{self.table.url}/deals/{self.deal}.json"
+        status, _, text = await self.client.request("GET", path, self.cookie)
+        tally.deals += 1
+        try:
+            actions = json.loads(text)["actions"] if status == 200 else None
+        except (ValueError, KeyError):
+            actions = None
+        if actions is None:
+            tally.counts.errors += 1
+            return
+        seat = int(self.state["seat"])
+        mine = sum(entry.get("seat") == seat for entry in actions)
+        tally.lost += max(0, self.clicked_in_deal - mine)
+        tally.doubled += max(0, mine - self.clicked_in_deal)
+
+
+async def open_game(base: str, rng: random.Random, level: str) -> SoloPerson:
+    setup = Connection(base)
+    form = {"game": "troccas", "difficulty": level, "speed": "instant"}
+    _, fields, _ = await setup.request("POST", "/tables", {}, urlencode(form).encode())
+    setup.close()
+    person = SoloPerson(base, Table(fields["location"]), seat_token(fields), rng)
+    await person.get(person.table.url, Counts())
+    return person
+
+
+def process_tree(root: int) -> list[int]:
+    """``root`` and every process under it (its bot workers, the forkserver)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo.extend(children.get(pid, []))
+    return found
+
+
+def cpu_seconds(pids: list[int]) -> dict[int, float]:
+    """Each live process's user + system CPU so far."""
+    seconds = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        seconds[pid] = (int(fields[11]) + int(fields[12])) / TICKS
+    return seconds
+
+
+async def bench(
+    url: str, games: int, seconds: float, moves: int, pause: float, server: int | None, seed: int
+) -> dict[str, Any]:
+    rng = random.Random(seed)
+    people = [await open_game(url, rng, "hard") for _ in range(games)]
+    tally = Tally()
+    pids = process_tree(server) if server is not None else []
+    cpu_before = cpu_seconds(pids)
+    began = time.monotonic()
+    deadline = began + seconds
+    await asyncio.gather(*(p.play_solo(tally, deadline, pause, moves) for p in people))
+    elapsed = time.monotonic() - began
+    pids = process_tree(server) if server is not None else []
+    cpu_after = cpu_seconds(pids)
+    # Each deal under way is played out (not timed) so that its hand record can be checked.
+    ending = Tally()
+    finish = time.monotonic() + FINISH_S
+    await asyncio.gather(*(p.play_out(ending, finish) for p in people))
+    for person in people:
+        await person.check_record(tally)
+        person.client.close()
+    main_cpu = cpu_after.get(server or -1, 0.0) - cpu_before.get(server or -1, 0.0)
+    all_cpu = sum(cpu_after[p] - cpu_before.get(p, 0.0) for p in cpu_after)
+    per_move = 1000 / max(1, tally.moves)
+    return {
+        "games": games,
+        "seconds": round(elapsed, 1),
+        "pause_s": pause,
+        "moves": tally.moves,
+        "moves_per_s": round(tally.moves / elapsed, 2) if elapsed else 0.0,
+        "deals_checked": tally.deals,
+        "replies_ms": ms(tally.replies_s),
+        "click_ms": ms(tally.counts.click_s),
+        "refused": tally.counts.refused,
+        "errors": tally.counts.errors,
+        "lost": tally.lost,
+        "doubled": tally.doubled,
+        "server_cpu_ms_per_move": round(main_cpu * per_move, 1),
+        "workers_cpu_ms_per_move": round((all_cpu - main_cpu) * per_move, 1),
+        "total_cpu_ms_per_move": round(all_cpu * per_move, 1),
+        "processes": len(cpu_after),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m app.bench.solo", description=__doc__)
+    parser.add_argument("--url", help="a running server (default: start one)")
+    parser.add_argument("--games", type=int, default=25, help="concurrent games (default 25)")
+    parser.add_argument("--bot-processes", type=int, default=1, help="the server's (default 1)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long (default 60)")
+    parser.add_argument("--moves", type=int, default=0, help="stop after this many clicks")
+    parser.add_argument("--pause", type=float, default=PAUSE_S, help="a person's pause (1.5)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.bot_processes < 0 or args.seconds <= 0 or args.pause < 0:
+        parser.error("--games is at least 1, --bot-processes 0 or more, times positive")
+    process = None
+    url = args.url
+    if url is None:
+        data = Path(tempfile.mkdtemp(prefix="trionfi-bench-solo-"))
+        port = free_port()
+        process = start_server(port, data, ["--bot-processes", str(args.bot_processes)])
+        url = f"http://127.0.0.1:{port}"
+    try:
+        server = None if process is None else process.pid
+        run = bench(url, args.games, args.seconds, args.moves, args.pause, server, args.seed)
+        report = asyncio.new_event_loop().run_until_complete(run)
+    finally:
+        if process is not None:
+            process.terminate()
+            process.wait()
+    report["bot_processes"] = args.bot_processes if process is not None else None
+    print(json.dumps(report) if args.json else describe(report))
+    return 0
+
+
+def describe(report: dict[str, Any]) -> str:
+    replies = report["replies_ms"]
+    return "\n".join(
+        [
+            f"{report['games']} solo games against Hard, {report['bot_processes']} bot "
+            f"processes, {report['seconds']} s, pause {report['pause_s']} s",
+            f"moves: {report['moves']} ({report['moves_per_s']}/s), deals checked "
+            f"{report['deals_checked']}",
+            f"click -> replies shown: p50 {replies['p50']} ms, p95 {replies['p95']} ms, "
+            f"p99 {replies['p99']} ms (n={replies['n']})",
+            f"CPU per move: server {report['server_cpu_ms_per_move']} ms, workers "
+            f"{report['workers_cpu_ms_per_move']} ms",
+            f"errors {report['errors']}, refused {report['refused']}, lost {report['lost']}, "
+            f"doubled {report['doubled']}",
+        ]
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,199 @@
+"""The computers' decisions in worker processes (``app.web.live.pool``, ``app.bots.worker``):
+the same actions as in-process, a killed worker replaced, a stale decision dropped, and a
+request that carries the deciding seat's own view only.
+
+No test calls ``asyncio.run``: a pool's coroutines run on a new event loop of their own
+(``run_on_new_loop``), or through the app's TestClient portal."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import os
+import pickle
+import signal
+import threading
+from collections.abc import Coroutine, Iterator
+from pathlib import Path
+from random import Random
+from typing import Any, TypeVar
+
+import pytest
+
+from app.bots import base, worker
+from app.engine.actions import Action
+from app.engine.games import GAMES
+from app.engine.observation import observe
+from app.engine.options import Options
+from app.web import create_app
+from app.web.live.computers import Computers
+from app.web.live.pool import BotPool
+from app.web.table import players
+from tests.web.factory import build_table, person_discards, save
+from tests.web.support import Person, TestClient
+
+T = TypeVar("T")
+
+
+def run_on_new_loop(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` on a fresh event loop in a thread of its own (whatever loop the
+    test run has left behind in this thread)."""
+    found: list[T] = []
+    failed: list[BaseException] = []
+
+    def target() -> None:
+        loop = asyncio.new_event_loop()
+        try:
+            found.append(loop.run_until_complete(coroutine))
+        except BaseException as error:
+            failed.append(error)
+        finally:
+            loop.close()
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(120)
+    if failed:
+        raise failed[0]
+    return found[0]
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[BotPool]:
+    bots = BotPool(2)
+    yield bots
+    bots.close()
+
+
+def decisions(game: str, level: str, seed: int, count: int) -> list[worker.Decision]:
+    """Decisions from a deal played out by ``level`` itself (each seat's own observation)."""
+    rng = Random(seed)
+    deal = GAMES[game].shuffle_and_deal(rng, seed % GAMES[game].seat_count, Options())
+    found: list[worker.Decision] = []
+    settings = base.BotSettings()
+    while not deal.is_over and len(found) < count:
+        decision = worker.request(observe(deal, deal.turn), level, settings, Random(len(found)))
+        found.append(decision)
+        deal.apply(worker.decide(decision))
+    return found
+
+
+@pytest.mark.parametrize(("game", "level"), [("danish-tarok", "hard"), ("troccas", "medium")])
+def test_a_workers_decision_is_the_in_process_one(pool: BotPool, game: str, level: str) -> None:
+    asked = decisions(game, level, seed=7, count=12)
+
+    async def through_pool() -> list[Action]:
+        return list(await asyncio.gather(*(pool.decide(d) for d in asked)))
+
+    assert run_on_new_loop(through_pool()) == [worker.decide(d) for d in asked]
+
+
+def test_a_killed_worker_is_replaced_and_the_decision_still_made(pool: BotPool) -> None:
+    asked = decisions("troccas", "hard", seed=3, count=4)
+    run_on_new_loop(pool.decide(asked[0]))  # the workers are started
+    before = pool.replaced
+    for pid in pool.worker_pids():
+        os.kill(pid, signal.SIGKILL)
+
+    async def after_the_kill() -> list[Action]:
+        return [await pool.decide(d) for d in asked]
+
+    assert run_on_new_loop(after_the_kill()) == [worker.decide(d) for d in asked]
+    assert pool.replaced == before + 1
+    assert pool.worker_pids()  # a working pool again
+
+
+def test_the_allow_list_refuses_any_other_class() -> None:
+    class Evil:
+        def __reduce__(self) -> tuple[Any, ...]:
+            return (os.system, ("echo unpickled",))
+
+    with pytest.raises(worker.Refused):
+        worker.decide_packed(pickle.dumps(Evil()))
+    deal = GAMES["troccas"].shuffle_and_deal(Random(1), 0, Options())
+    with pytest.raises(worker.Refused):  # the whole deal is no decision's business
+        worker.loads(pickle.dumps(deal))
+    with pytest.raises(worker.Refused):  # an allowed class that is no decision
+        worker.decide_packed(pickle.dumps(base.BotSettings()))
+
+
+def test_the_request_holds_the_seats_own_view_only() -> None:
+    table, _ = build_table("troccas", level="hard", wanted=person_discards, seed=3)
+    deal = table.match.deal
+    assert deal is not None
+    deal.apply(players.bot_action(table, 0))
+    table.version += 1
+    decision = players.decision_for(table)
+    assert decision is not None
+    seat = deal.turn
+    packed = worker.pack(decision)
+    sent = worker.loads(packed)
+    assert sent.obs == observe(deal, seat)
+    assert sent.obs.all_hands is None
+    assert sorted(sent.obs.hand) == sorted(deal.holdings[seat])
+    others = {card for other in range(4) if other != seat for card in deal.holdings[other]}
+    assert not others & (set(sent.obs.hand) | set(sent.obs.legal))
+    assert table.seed.encode() not in packed  # the stream's state, never the secret seed
+
+
+class GatedPool(BotPool):
+    """A real worker pool whose answers wait until the test opens the gate (so that the
+    table can change while a decision is out)."""
+
+    def __init__(self, processes: int) -> None:
+        super().__init__(processes)
+        self.gate: asyncio.Event | None = None
+        self.asked = 0
+
+    async def decide(self, decision: worker.Decision) -> Action:
+        self.asked += 1
+        if self.gate is None:
+            self.gate = asyncio.Event()
+        action = await super().decide(decision)
+        await self.gate.wait()
+        return action
+
+
+def test_a_stale_decision_is_dropped_never_applied(data_dir: Path) -> None:
+    table, token = build_table("troccas", level="easy", wanted=person_discards, seed=3)
+    deal = table.match.deal
+    assert deal is not None
+    deal.apply(players.bot_action(table, 0))
+    table.version += 1
+    expected = copy.deepcopy(table)
+    players.advance(expected)
+    save(table, data_dir)
+
+    with TestClient(create_app(data_dir, inline_computers=False, bot_processes=1)) as client:
+        computers: Computers = client.app.state.site.computers  # type: ignore[attr-defined]
+        gated = GatedPool(1)
+        computers.bots.close()
+        computers.bots = gated
+        Person(client, table.id, token).get()  # the page wakes the computers
+        portal = client.portal
+        assert portal is not None
+
+        async def change_then_open() -> None:
+            while gated.gate is None:
+                await asyncio.sleep(0.01)
+            async with computers.store.writing(table.id) as live:
+                live.version += 1  # a change while the decision is out (as a leave makes)
+                await computers.store.commit(live)
+            gated.gate.set()
+
+        portal.call(change_then_open)
+        portal.call(computers.settle, table.id)
+        gated.close()
+
+        assert computers.stale == 1
+        assert gated.asked > 1  # asked again on the table as it is
+        after = client.app.state.site.store  # type: ignore[attr-defined]
+
+        async def history() -> int:
+            async with after.reading(table.id) as now:
+                assert now.match.deal is not None
+                return len(now.match.deal.history)
+
+        expected_deal = expected.match.deal
+        assert expected_deal is not None
+        assert portal.call(history) == len(expected_deal.history)  # no move twice

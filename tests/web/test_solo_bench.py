@@ -1,0 +1,31 @@
+"""The solo benchmark end to end (``python -m app.bench.solo``): a real server with a bot
+worker process, two games against Hard, and a report whose every click is in the hand
+records once (a subprocess: the benchmark runs its own event loop)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_tiny_solo_run_loses_and_doubles_no_move() -> None:
+    command = [sys.executable, "-m", "app.bench.solo", "--games", "2", "--seconds", "3"]
+    command += ["--pause", "0.05", "--bot-processes", "1", "--json"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        command, check=False, capture_output=True, text=True, timeout=240, env=env, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["moves"] > 0
+    assert report["replies_ms"]["n"] > 0
+    assert report["errors"] == 0
+    assert report["lost"] == 0
+    assert report["doubled"] == 0
+    assert report["deals_checked"] >= 2
+    assert report["workers_cpu_ms_per_move"] > 0  # the decisions were made in the worker
