@@ -211,5 +211,5 @@ def test_the_environment_sets_the_processes(monkeypatch: pytest.MonkeyPatch) -> 
         default_processes()
     monkeypatch.delenv(ENV)
     assert default_processes() == (os.cpu_count() or 1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="negative"):
         BotPool(-1)
