@@ -162,6 +162,14 @@ def run(args: argparse.Namespace) -> int:
     if args.bot_processes is not None and args.bot_processes < 0:
         print("trionfi serve: --bot-processes is 0 or more", file=sys.stderr)
         return 2
+    if args.bot_processes is None:
+        from app.web.live.pool import default_processes  # noqa: PLC0415
+
+        try:
+            args.bot_processes = default_processes()
+        except ValueError as error:
+            print(f"trionfi serve: {error}", file=sys.stderr)
+            return 2
     think_ms = DEFAULT_THINK_MS if args.think_ms is None else args.think_ms
     if not 50 <= think_ms <= 60_000:
         print("trionfi serve: --think-ms is between 50 and 60000", file=sys.stderr)
@@ -188,9 +196,6 @@ def serve(args: argparse.Namespace, programs: Sequence[Program], think_ms: int) 
     pinned = bool(os.environ.get(PUBLIC_URL_VARIABLE, "").strip())
     lan_base = url if is_wildcard(args.host) or pinned else None
     limits = RateLimits(enabled=not args.no_rate_limits)
-    from app.web.live.pool import default_processes  # noqa: PLC0415
-
-    processes = default_processes() if args.bot_processes is None else args.bot_processes
     app = create_app(
         args.data,
         lan_base,
@@ -198,7 +203,7 @@ def serve(args: argparse.Namespace, programs: Sequence[Program], think_ms: int) 
         think_ms,
         limits=limits,
         inline_computers=False,
-        bot_processes=processes,
+        bot_processes=args.bot_processes,
     )
     for program in programs:
         problem = probe(program, think_ms, Path(args.data) / LOG_NAME)

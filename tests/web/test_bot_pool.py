@@ -197,3 +197,19 @@ def test_a_stale_decision_is_dropped_never_applied(data_dir: Path) -> None:
         expected_deal = expected.match.deal
         assert expected_deal is not None
         assert portal.call(history) == len(expected_deal.history)  # no move twice
+
+
+def test_the_environment_sets_the_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.web.live.pool import ENV, default_processes
+
+    monkeypatch.setenv(ENV, "3")
+    assert default_processes() == 3
+    monkeypatch.setenv(ENV, "0")
+    assert default_processes() == 0
+    monkeypatch.setenv(ENV, "many")
+    with pytest.raises(ValueError, match=ENV):
+        default_processes()
+    monkeypatch.delenv(ENV)
+    assert default_processes() == (os.cpu_count() or 1)
+    with pytest.raises(ValueError, match="negative"):
+        BotPool(-1)

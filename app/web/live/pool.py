@@ -29,11 +29,14 @@ ENV = "TRIONFI_BOT_PROCESSES"
 
 
 def default_processes() -> int:
-    """``TRIONFI_BOT_PROCESSES`` if set, else the number of cores."""
+    """``TRIONFI_BOT_PROCESSES`` if set, else the number of cores; ``ValueError`` (with a
+    sentence to show) if it is not a whole number of 0 or more."""
     value = os.environ.get(ENV, "").strip()
-    if value:
-        return max(0, int(value))
-    return os.cpu_count() or 1
+    if not value:
+        return os.cpu_count() or 1
+    if not value.isdigit():
+        raise ValueError(f"{ENV} is a whole number of 0 or more, not {value!r}")
+    return int(value)
 
 
 def _context() -> multiprocessing.context.BaseContext:
