@@ -32,6 +32,7 @@ from app.web.http.render import is_htmx, make_templates
 from app.web.routes import friends, home, learn, live, replays, stats, tables
 from app.web.routes.damaged import TableDamaged, damaged_page
 from app.web.site import Site
+from app.web.storage.postgres import Listener, PostgresDatabase
 from app.web.storage.store import DamagedTable, NoSuchTable, SaveFailed, TableStore
 from app.web.storage.sweep import sweep_abandoned
 from app.web.table.programs import DEFAULT_THINK_MS, LOG_NAME, ProgramPool
@@ -53,6 +54,22 @@ class CachedStatic(StaticFiles):
         return response
 
 
+def _listen(site: Site) -> Listener | None:
+    """On a shared database, wake this server's polls at every other server's change."""
+    database = site.store.database
+    if not isinstance(database, PostgresDatabase):
+        return None
+    loop = asyncio.get_running_loop()
+
+    def changed(table_id: str, version: int) -> None:
+        if database.is_news(table_id, version):
+            loop.call_soon_threadsafe(site.bus.changed, table_id, None)
+
+    listener = Listener(database.url, changed)
+    listener.start()
+    return listener
+
+
 def create_app(
     data_dir: Path | str = "data",
     lan_base: str | None = None,
@@ -60,6 +77,7 @@ def create_app(
     think_ms: int = DEFAULT_THINK_MS,
     limits: RateLimits | None = None,
     inline_computers: bool = False,
+    database: str | None = None,
 ) -> FastAPI:
     """The app on ``data_dir``; ``lan_base`` (``http://192.168.1.20:8000/``) is the address
     invite links use when the host's own browser opened ``localhost``; ``programs`` are the
@@ -68,8 +86,10 @@ def create_app(
     ``limits`` are the rate limits per client address (``app.web.http.limits``; its defaults
     if None). The computers move off the request, one at a time (``app.web.live.computers``);
     ``inline_computers`` moves them inside the person's request, all at once, so that a
-    route test sees a POST return with the computers moved."""
-    store = TableStore(Path(data_dir), prove_writable=True)
+    route test sees a POST return with the computers moved. ``database``, a ``postgresql://``
+    URL, keeps the tables there instead of ``data_dir``'s SQLite file, shared with other
+    servers: their changes wake this server's polls (``app.web.storage.postgres.Listener``)."""
+    store = TableStore(Path(data_dir), prove_writable=True, database=database)
     pool = ProgramPool(programs, Path(data_dir) / LOG_NAME, think_ms)
     site = Site.build(store, pool, inline_computers, lan_base)
 
@@ -77,7 +97,10 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         sweeper = asyncio.create_task(_sweep_idle_programs(pool))
         abandoned = asyncio.create_task(sweep_abandoned(store))
+        listener = _listen(site)
         yield
+        if listener is not None:
+            await asyncio.to_thread(listener.stop)
         await site.computers.stop()
         sweeper.cancel()
         abandoned.cancel()

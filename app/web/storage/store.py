@@ -24,17 +24,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import sqlite3
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from app.web.http.problems import Untouched
-from app.web.storage.database import BUSY_TIMEOUT_S, Damaged, Database, Listed
+from app.web.storage.database import (
+    BUSY_TIMEOUT_S,
+    STORAGE_ERRORS,
+    Damaged,
+    Database,
+    Listed,
+)
 from app.web.table.model import Table
 from app.web.table.stats import DealResult
+
+if TYPE_CHECKING:
+    from app.web.storage.postgres import PostgresDatabase
 
 log = logging.getLogger(__name__)
 Result = TypeVar("Result")
@@ -66,9 +74,21 @@ class SaveFailed(Exception):
 
 class TableStore:
     def __init__(
-        self, data_dir: Path, busy_timeout: float = BUSY_TIMEOUT_S, prove_writable: bool = False
+        self,
+        data_dir: Path,
+        busy_timeout: float = BUSY_TIMEOUT_S,
+        prove_writable: bool = False,
+        database: str | None = None,
     ) -> None:
-        self.database = Database(data_dir, busy_timeout, prove_writable)
+        """The tables in ``data_dir``'s SQLite file, or, given a ``postgresql://`` URL as
+        ``database``, in that PostgreSQL database (shared with other servers)."""
+        self.database: Database | PostgresDatabase
+        if database:
+            from app.web.storage.postgres import PostgresDatabase  # noqa: PLC0415 - optional
+
+            self.database = PostgresDatabase(database)
+        else:
+            self.database = Database(data_dir, busy_timeout, prove_writable)
         self._reader = ThreadPoolExecutor(READERS, thread_name_prefix="store-read")
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="store-write")
         self._tables: OrderedDict[str, Table] = OrderedDict()
@@ -77,8 +97,8 @@ class TableStore:
         """Per table, how many requests hold or await its lock; the lock goes when none do."""
 
     @property
-    def path(self) -> Path:
-        """The database file."""
+    def path(self) -> Path | str:
+        """The database file (a PostgreSQL database: its host and name)."""
         return self.database.path
 
     def close(self) -> None:
@@ -118,7 +138,7 @@ class TableStore:
         fails drops the copy in memory and raises ``SaveFailed``."""
         try:
             await self._finish(self._writer, self.database.save, table)
-        except sqlite3.Error as error:
+        except STORAGE_ERRORS as error:
             log.warning("could not save table %s: %s", table.id, error)
             self._drop(table.id)
             raise SaveFailed(str(error)) from error
@@ -133,7 +153,7 @@ class TableStore:
         """Save a new table, then keep it in memory (nothing is kept if the save fails)."""
         try:
             await self._finish(self._writer, self.database.save, table)
-        except sqlite3.Error as error:
+        except STORAGE_ERRORS as error:
             log.warning("could not save new table %s: %s", table.id, error)
             self.database.forget(table.id)
             raise SaveFailed(str(error)) from error
@@ -199,7 +219,7 @@ class TableStore:
         logged: the browser's statistics are empty either way until it plays)."""
         try:
             await self._finish(self._writer, self.database.add_player, player)
-        except sqlite3.Error as error:
+        except STORAGE_ERRORS as error:
             log.warning("could not note a player: %s", error)
 
     async def results_of(self, player: str) -> list[DealResult]:
@@ -249,8 +269,9 @@ class TableStore:
                 del self._locks[table_id]
 
     async def _fetch(self, table_id: str) -> Table:
-        """The table in memory, or read from the database (call under the table's lock)."""
-        table = self._tables.get(table_id)
+        """The table in memory, or read from the database (call under the table's lock). A
+        shared database (other servers change its tables) is read at every request."""
+        table = None if self.database.shared else self._tables.get(table_id)
         if table is None:
             table = await self._read(self.database.load, table_id)
             if table is None:
