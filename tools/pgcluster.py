@@ -96,6 +96,6 @@ def fresh_database(url: str, name: str) -> str:
     import psycopg  # noqa: PLC0415
 
     with psycopg.connect(url, autocommit=True) as db:
-        db.execute(f'DROP DATABASE IF EXISTS "{name}"')  # type: ignore[arg-type]
-        db.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
+        db.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        db.execute(f'CREATE DATABASE "{name}"')
     return url.rsplit("/", 1)[0] + "/" + name
