@@ -58,7 +58,8 @@ def test_a_save_over_another_servers_change_is_refused(postgres_url: str) -> Non
     one, two = PostgresDatabase(postgres_url), PostgresDatabase(postgres_url)
     one.save(table)
     first, second = one.load(table.id), two.load(table.id)
-    assert first is not None and second is not None
+    assert first is not None
+    assert second is not None
     first.version += 1
     one.save(first)
     second.version += 5
