@@ -23,7 +23,9 @@ def test_a_table_and_its_deals_come_back_as_saved(postgres_url: str, tmp_path: P
     store = TableStore(tmp_path, database=postgres_url)
     store.add(table)
     store.forget(table.id)
-    again = PostgresDatabase(postgres_url).load(table.id)
+    reader = PostgresDatabase(postgres_url)
+    again = reader.load(table.id)
+    reader.close()
     assert again is not None
     assert again.to_json() == table.to_json()
     assert store.database.count() == 1
@@ -48,7 +50,9 @@ def test_the_schema_is_created_once_whoever_starts_first(postgres_url: str) -> N
     for thread in threads:
         thread.join()
     assert errors == []
-    assert PostgresDatabase(postgres_url).count() == 0
+    opened = PostgresDatabase(postgres_url)
+    assert opened.count() == 0
+    opened.close()
 
 
 def test_a_save_over_another_servers_change_is_refused(postgres_url: str) -> None:
@@ -65,11 +69,15 @@ def test_a_save_over_another_servers_change_is_refused(postgres_url: str) -> Non
     second.version += 5
     with pytest.raises(StorageError, match="version"):
         two.save(second)
-    assert PostgresDatabase(postgres_url).load(table.id).version == first.version  # type: ignore[union-attr]
+    kept = one.load(table.id)
+    assert kept is not None
+    assert kept.version == first.version
     reread = two.load(table.id)  # read afresh, the second server may save again
     assert reread is not None
     reread.version += 1
     two.save(reread)
+    one.close()
+    two.close()
 
 
 def test_the_store_answers_a_lost_update_as_a_failed_save(
@@ -93,6 +101,7 @@ def test_the_store_answers_a_lost_update_as_a_failed_save(
     with pytest.raises(SaveFailed):
         asyncio.run(change_on_a_stale_copy())
     store.close()
+    other.close()
 
 
 def test_a_change_is_announced_to_every_listening_server(postgres_url: str) -> None:
@@ -106,12 +115,14 @@ def test_a_change_is_announced_to_every_listening_server(postgres_url: str) -> N
 
     listener = Listener(postgres_url, changed)
     listener.start()
+    writer = PostgresDatabase(postgres_url)
     try:
         time.sleep(0.3)  # listening
-        PostgresDatabase(postgres_url).save(table)
+        writer.save(table)
         assert arrived.wait(2.0)
     finally:
         listener.stop()
+        writer.close()
     assert heard == [(table.id, table.version)]
 
 
@@ -158,3 +169,4 @@ def test_the_sweep_leaves_a_table_changed_meanwhile(postgres_url: str) -> None:
     database.save(table)
     assert database.delete_abandoned(table.id, time.time() + 60) is False  # not a friends' one
     assert database.count() == 1
+    database.close()
