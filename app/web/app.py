@@ -98,7 +98,9 @@ def create_app(
         sweeper = asyncio.create_task(_sweep_idle_programs(pool))
         abandoned = asyncio.create_task(sweep_abandoned(store))
         listener = _listen(site)
+        orphans = asyncio.create_task(site.computers.adopt_orphans())
         yield
+        orphans.cancel()
         if listener is not None:
             await asyncio.to_thread(listener.stop)
         await site.computers.stop()

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 from starlette.background import BackgroundTask
 from starlette.responses import Response
@@ -37,6 +38,10 @@ log = logging.getLogger(__name__)
 COMPUTER = -2
 """Who made a change the computers made (``PollBus.changed``): no seat, and not a spectator
 (``None``), so that every page's poll answers it."""
+
+
+ORPHAN_SCAN_S = 1.0
+"""How often a server on a shared database looks for tables whose computers nobody moves."""
 
 
 class Computers:
@@ -78,6 +83,18 @@ class Computers:
     async def _wake_now(self, table_id: str) -> None:
         self._start(table_id)
 
+    async def adopt_orphans(self) -> None:
+        """Every ``ORPHAN_SCAN_S`` while the app runs, on a shared database: move the
+        computers of the tables nobody moves (the server that did died); each move is
+        claimed, so exactly one server makes it."""
+        while True:
+            await asyncio.sleep(ORPHAN_SCAN_S)
+            try:
+                for table_id in await self.store.orphans(time.time()):
+                    self._start(table_id)
+            except Exception:
+                log.exception("the scan for tables whose computers nobody moves failed")
+
     def _start(self, table_id: str) -> None:
         running = self._tasks.get(table_id)
         if running is not None and not running.done():
@@ -113,12 +130,18 @@ class Computers:
     async def _move(self, table_id: str) -> bool:
         """One computer's move, decided and saved under the table's lock; False if a person
         is to act (or the deal is over)."""
-        async with self.store.writing(table_id) as table:
-            if not players.computer_to_move(table):
-                return False
-            await asyncio.to_thread(self._decide_and_apply, table)
-            await self.store.commit(table)
-            return True
+        release = await self.store.claim(table_id)
+        if release is None:
+            return False  # another server is moving them
+        try:
+            async with self.store.writing(table_id) as table:
+                if not players.computer_to_move(table):
+                    return False
+                await asyncio.to_thread(self._decide_and_apply, table)
+                await self.store.commit(table)
+                return True
+        finally:
+            await release()
 
     def _decide_and_apply(self, table: Table) -> None:
         players.move_once(table, self.programs)

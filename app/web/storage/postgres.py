@@ -40,13 +40,18 @@ from app.web.storage.database import (
     summarise,
 )
 from app.web.table.model import Table
+from app.web.table.players import computer_to_move
 from app.web.table.stats import DealResult, finished_deal_results
 
 log = logging.getLogger(__name__)
 
 CHANNEL = "trionfi_table"
 """The NOTIFY channel: each committed change of a table says ``<table id>:<version>``."""
-POOL_SIZE = 8
+POOL_SIZE = 16
+"""The store's 4 readers and writer, the computers' claims of this server's busy tables."""
+ORPHAN_S = 1.0
+"""A table with a computer to move that has not changed for this long is looked at by every
+server's scan (the server moving it may have died); its claim decides who moves it."""
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS tables (
         id TEXT PRIMARY KEY,
@@ -77,6 +82,10 @@ SCHEMA = (
         PRIMARY KEY (table_id, deal, seat)
     )""",
     "CREATE INDEX IF NOT EXISTS deal_results_player ON deal_results (player, at)",
+    "ALTER TABLE tables ADD COLUMN IF NOT EXISTS computer_to_move BOOLEAN NOT NULL DEFAULT false",
+    "CREATE INDEX IF NOT EXISTS tables_computer ON tables (updated) WHERE computer_to_move",
+    # one row per table whose computers some server moves: held FOR UPDATE while it does
+    "CREATE TABLE IF NOT EXISTS claims (table_id TEXT PRIMARY KEY)",
     # JSON or NULL, never an error (SQLite's json_valid; PostgreSQL 15 has no IS JSON)
     "CREATE OR REPLACE FUNCTION trionfi_json(raw text) RETURNS jsonb LANGUAGE plpgsql "
     "IMMUTABLE AS $$ BEGIN RETURN raw::jsonb; EXCEPTION WHEN others THEN RETURN NULL; END $$",
@@ -149,6 +158,7 @@ class PostgresDatabase:
         now = time.time()
         results = [_result_row(result) for result in finished_deal_results(table, now)]
         players = [(seat.player, now) for seat in table.seats if seat.player is not None]
+        waits = computer_to_move(table)
         with self._versions_lock:
             expected = self._versions.get(table.id)
         try:
@@ -175,11 +185,13 @@ class PostgresDatabase:
                         [(table.id, n + 1, _dumps(r)) for n, r in enumerate(records) if n >= filed],
                     )
                     cursor.execute(
-                        "INSERT INTO tables (id, version, updated, data, code, summary) "
-                        "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO UPDATE SET "
+                        "INSERT INTO tables (id, version, updated, data, code, summary, "
+                        "computer_to_move) VALUES (%s, %s, %s, %s, %s, %s, %s) "
+                        "ON CONFLICT (id) DO UPDATE SET "
                         "version = excluded.version, updated = excluded.updated, "
-                        "data = excluded.data, code = excluded.code, summary = excluded.summary",
-                        (table.id, table.version, now, _dumps(data), table.code, summary),
+                        "data = excluded.data, code = excluded.code, summary = excluded.summary, "
+                        "computer_to_move = excluded.computer_to_move",
+                        (table.id, table.version, now, _dumps(data), table.code, summary, waits),
                     )
                     cursor.executemany(
                         "INSERT INTO players (id, created) VALUES (%s, %s) ON CONFLICT DO NOTHING",
@@ -195,6 +207,40 @@ class PostgresDatabase:
             self._versions[table.id] = table.version
             self.saved_here[table.id] = table.version
         self._filed[table.id] = len(records)
+
+    def claim(self, table_id: str) -> Callable[[], None] | None:
+        """Claim the right to move the table's computers, for exactly one server: its row in
+        ``claims`` locked ``FOR UPDATE SKIP LOCKED`` in a transaction kept open until the
+        returned release is called (or this server dies: the database ends it). None if
+        another server holds it."""
+        db = self._pool.getconn()
+        try:
+            db.execute(
+                "INSERT INTO claims (table_id) VALUES (%s) ON CONFLICT DO NOTHING", (table_id,)
+            )
+            db.commit()
+            held = db.execute(
+                "SELECT 1 FROM claims WHERE table_id = %s FOR UPDATE SKIP LOCKED", (table_id,)
+            ).fetchone()
+        except psycopg.Error as error:
+            db.rollback()
+            self._pool.putconn(db)
+            raise StorageError(str(error)) from error
+        if held is None:
+            db.rollback()
+            self._pool.putconn(db)
+            return None
+
+        def release() -> None:
+            db.rollback()
+            self._pool.putconn(db)
+
+        return release
+
+    def orphans(self, now: float, limit: int = 50) -> list[str]:
+        """Tables where a computer is to move and nothing changed for ``ORPHAN_S``."""
+        query = "SELECT id FROM tables WHERE computer_to_move AND updated < %s LIMIT %s"
+        return [str(row[0]) for row in self._rows(query, (now - ORPHAN_S, limit))]
 
     def load(self, table_id: str) -> Table | None:
         if not table_id or len(table_id) > 64:

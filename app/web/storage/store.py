@@ -25,7 +25,7 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -53,6 +53,10 @@ READERS = 4
 """Threads that read the database (loading a table, the list, a code); saves have one thread
 of their own: SQLite takes one writer at a time anyway, and so a stuck save never keeps a
 reader waiting."""
+
+
+async def _granted() -> None:
+    """The release of a claim that cost nothing."""
 
 
 class NoSuchTable(LookupError):
@@ -225,6 +229,28 @@ class TableStore:
     async def results_of(self, player: str) -> list[DealResult]:
         """The finished deals of the browser with this player cookie's hash, oldest first."""
         return await self._read(self.database.results_of, player)
+
+    async def claim(self, table_id: str) -> Callable[[], Awaitable[None]] | None:
+        """The right to move the table's computers, on a shared database for one server at
+        a time (``PostgresDatabase.claim``): a release to call when done, or None if another
+        server holds it. On SQLite (one server) always granted, without a database call."""
+        if not self.database.shared:
+            return _granted
+        claim = self.database.claim  # type: ignore[union-attr]
+        release: Callable[[], None] | None = await self._read(claim, table_id)
+        if release is None:
+            return None
+
+        async def let_go() -> None:
+            await self._read(release)
+
+        return let_go
+
+    async def orphans(self, now: float) -> list[str]:
+        """On a shared database, the tables whose computers nobody moved for a while."""
+        if not self.database.shared:
+            return []
+        return await self._read(self.database.orphans, now)  # type: ignore[union-attr]
 
     # ------------------------------------------------------------------ tools and tests
 
