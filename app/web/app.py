@@ -65,7 +65,15 @@ def _listen(site: Site) -> Listener | None:
         if database.is_news(table_id, version):
             loop.call_soon_threadsafe(site.bus.changed, table_id, None)
 
-    listener = Listener(database.url, changed)
+    def present(table_id: str, seat: int, server: str) -> None:
+        if server != database.server:
+            loop.call_soon_threadsafe(site.presence.heard, table_id, seat)
+
+    def announce(table_id: str, seat: int) -> None:
+        loop.run_in_executor(None, database.announce, table_id, seat)
+
+    site.presence.announce = announce
+    listener = Listener(database.url, changed, present)
     listener.start()
     return listener
 

@@ -170,3 +170,21 @@ def test_the_sweep_leaves_a_table_changed_meanwhile(postgres_url: str) -> None:
     assert database.delete_abandoned(table.id, time.time() + 60) is False  # not a friends' one
     assert database.count() == 1
     database.close()
+
+
+def test_a_person_seen_on_one_server_is_here_on_the_other(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    with (
+        TestClient(inline_app(tmp_path / "a", database=postgres_url)) as first,
+        TestClient(inline_app(tmp_path / "b", database=postgres_url)) as second,
+    ):
+        time.sleep(0.5)  # both listening
+        person = start(first)  # the person's page on the first server
+        there = site_of(second).presence
+        for _ in range(20):
+            if there.is_connected(person.table_id, 0):
+                break
+            time.sleep(0.1)
+        assert there.is_connected(person.table_id, 0)
+        assert not there.is_connected(person.table_id, 1)

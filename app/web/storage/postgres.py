@@ -21,6 +21,7 @@ import json
 import logging
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -47,6 +48,8 @@ log = logging.getLogger(__name__)
 
 CHANNEL = "trionfi_table"
 """The NOTIFY channel: each committed change of a table says ``<table id>:<version>``."""
+PRESENCE = "trionfi_presence"
+"""The NOTIFY channel of presence: a server heard from a seat, ``<table id>:<seat>:<server>``."""
 POOL_SIZE = 16
 """The store's 4 readers and writer, the computers' claims of this server's busy tables."""
 ORPHAN_S = 1.0
@@ -132,6 +135,8 @@ class PostgresDatabase:
         self._versions: dict[str, int] = {}
         """Per table, the version of the row this server read or wrote last."""
         self._versions_lock = threading.Lock()
+        self.server = uuid.uuid4().hex[:12]
+        """This server among those on the database (its own presence notes are not news)."""
         self.saved_here: dict[str, int] = {}
         """Per table, the latest version this server saved (its own NOTIFY is not news)."""
         self._filed: dict[str, int] = {}
@@ -139,6 +144,15 @@ class PostgresDatabase:
 
     def close(self) -> None:
         self._pool.close()
+
+    def announce(self, table_id: str, seat: int) -> None:
+        """Tell the other servers that this one heard from the seat."""
+        payload = f"{table_id}:{seat}:{self.server}"
+        try:
+            with self._pool.connection() as db:
+                db.execute("SELECT pg_notify(%s, %s)", (PRESENCE, payload))
+        except psycopg.Error as error:
+            log.warning("could not tell the other servers who is here: %s", error)
 
     def is_news(self, table_id: str, version: int) -> bool:
         """Whether a committed change came from another server (this one's own saves wake
@@ -376,9 +390,16 @@ class Listener:
     """One dedicated connection that LISTENs on ``CHANNEL`` in a thread of its own and calls
     ``changed(table_id, version)`` for every change committed by any server (this one too)."""
 
-    def __init__(self, url: str, changed: Callable[[str, int], None]) -> None:
+    def __init__(
+        self,
+        url: str,
+        changed: Callable[[str, int], None],
+        present: Callable[[str, int, str], None] | None = None,
+    ) -> None:
         self.url = url
         self.changed = changed
+        self.present = present
+        """Called with (table id, seat, server) when a server heard from a seat."""
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="pg-listen", daemon=True)
 
@@ -394,9 +415,13 @@ class Listener:
             try:
                 with psycopg.connect(self.url, autocommit=True) as db:
                     db.execute(f"LISTEN {CHANNEL}")
+                    db.execute(f"LISTEN {PRESENCE}")
                     while not self._stop.is_set():
                         for note in db.notifies(timeout=0.5):
-                            self._deliver(note.payload)
+                            if note.channel == PRESENCE:
+                                self._deliver_presence(note.payload)
+                            else:
+                                self._deliver(note.payload)
             except psycopg.Error as error:  # the database restarted: listen again
                 log.warning("listening for changes failed (%s); again in a second", error)
                 self._stop.wait(1.0)
@@ -405,3 +430,9 @@ class Listener:
         table_id, _, version = payload.rpartition(":")
         if table_id and version.isdigit():
             self.changed(table_id, int(version))
+
+    def _deliver_presence(self, payload: str) -> None:
+        table_id, _, rest = payload.partition(":")
+        seat, _, server = rest.partition(":")
+        if table_id and seat.isdigit() and self.present is not None:
+            self.present(table_id, int(seat), server)
