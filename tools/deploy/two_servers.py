@@ -6,9 +6,10 @@ the host on server A, a friend on server B and a computer (Medium):
 
 1. every person's move made on one server shows on the other's long poll; the delays are
    printed (p50/p99) and must stay within 1 s at p99;
-2. mid-deal, right after a person's move that hands the turn to the computer, server A is
-   killed with SIGKILL; every move A answered is still there (read through B), and the
-   computer moves on (server B's scan claims the table) and the deal goes on through B.
+2. mid-deal, right after the friend's move that hands the turn to the computer, the friend's
+   server is killed with SIGKILL (its computer task was thinking); every move it answered is
+   still there (read through the other server), the computer moves on (the other server's
+   scan claims the table) and the deal goes on through the other server.
 
 ``python tools/deploy/two_servers.py``; exits 1 with the reason if a check fails.
 """
@@ -115,6 +116,8 @@ class Browser:
         elif phase == "discard":
             self.post("discard", {"version": version, "card": self.legal()[:3]})
         elif phase == "play":
+            if not self.legal():
+                return  # not this person's turn (any more)
             card = self.legal()[0]
             self.post("play", {"version": version, "card": card})
             if "fool-question" in self.html:
@@ -176,13 +179,16 @@ def _timed_move(mover: Browser, watcher: Browser) -> float:
     return answered["at"] - sent
 
 
-def _play(people: list[Browser], delays: list[float], kill_after: int | None) -> int | None:
+def _play(
+    people: list[Browser], delays: list[float], kill_after: int | None
+) -> tuple[int, int] | None:
     """Play the deal; each person's move is timed on the other person's server. With
-    ``kill_after``, stop after that many moves at a move that hands the turn to the computer
-    and return the version the mover's server answered."""
+    ``kill_after``, stop after that many moves at a move in the play that hands the turn to
+    the computer (seat 2, after seat 1) and return (the mover's seat, the version its
+    server's answer showed); None when the deal is over."""
     moves = 0
     for _ in range(400):
-        phase, turn, _ = people[0].state()
+        phase, turn, version = people[0].state()
         if phase == "over":
             return None
         if phase == "declarations":
@@ -193,47 +199,46 @@ def _play(people: list[Browser], delays: list[float], kill_after: int | None) ->
             mover, watcher = people[turn], people[1 - turn]
             delays.append(_timed_move(mover, watcher))
             moves += 1
-            if kill_after is not None and moves >= kill_after and mover is people[0]:
-                after = watcher.state()
-                if after[0] == "play" and after[1] == 2:
-                    return after[2]
-        else:
-            watcher = people[1]
-            if watcher.poll() != 200:
-                raise CheckFailed("the computer did not move")
+            if kill_after is not None and moves >= kill_after and phase == "play" and turn == 1:
+                shown = re.search(r'data-version="(\d+)"', mover.html)
+                return turn, int(shown.group(1)) if shown else version + 1
+        elif people[1].poll() != 200:
+            raise CheckFailed("the computer did not move")
     raise CheckFailed("the deal did not end")
 
 
 def check() -> None:
     with cluster() as root_url, tempfile.TemporaryDirectory() as scratch:
         url = fresh_database(root_url, "trionfi")
-        server_a, a = _serve(url, Path(scratch) / "a")
-        server_b, b = _serve(url, Path(scratch) / "b")
+        servers = [_serve(url, Path(scratch) / name) for name in ("a", "b")]
         try:
-            host, friend = _friends_table(a, b)
+            host, friend = _friends_table(servers[0][1], servers[1][1])
             delays: list[float] = []
-            answered = _play([host, friend], delays, kill_after=6)
-            if answered is None:
+            stopped = _play([host, friend], delays, kill_after=30)
+            if stopped is None:
                 raise CheckFailed("the deal ended before the computer's turn came")
-            server_a.send_signal(signal.SIGKILL)
-            server_a.wait()
-            print(f"server A killed (kill -9) at version {answered}, the computer to move")
-            host_on_b = Browser(b, host.table_id, host.token)
-            phase, turn, version = host_on_b.state()
+            killed, answered = stopped
+            process, _ = servers[killed]
+            process.send_signal(signal.SIGKILL)  # right after its answer: its computer thinks
+            process.wait()
+            name = "AB"[killed]
+            print(f"server {name} killed (kill -9) at version {answered}, the computer to move")
+            survivor = servers[1 - killed][1]
+            people = [Browser(survivor, host.table_id, person.token) for person in (host, friend)]
+            phase, turn, version = people[0].state()
             if version < answered:
                 raise CheckFailed(f"moves lost: version {version} after {answered} answered")
             began = time.monotonic()
             while turn == 2 and phase == "play" and time.monotonic() - began < 10:
-                host_on_b.poll()
-                phase, turn, version = host_on_b.state()
+                people[0].poll()
+                phase, turn, version = people[0].state()
             if turn == 2 and phase == "play":
-                raise CheckFailed("the computer did not move after server A died")
-            print(f"the computer moved on server B {time.monotonic() - began:.1f} s after")
-            host_on_b.client.timeout = httpx.Timeout(30)
-            _play([host_on_b, friend], [], kill_after=None)
-            print("the deal was played to its end on server B")
+                raise CheckFailed(f"the computer did not move after server {name} died")
+            print(f"the computer moved on the other server {time.monotonic() - began:.1f} s after")
+            _play(people, [], kill_after=None)
+            print("the deal was played to its end on the other server")
         finally:
-            for process in (server_a, server_b):
+            for process, _ in servers:
                 if process.poll() is None:
                     process.terminate()
                     process.wait(10)

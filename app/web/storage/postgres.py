@@ -256,6 +256,16 @@ class PostgresDatabase:
         query = "SELECT id FROM tables WHERE computer_to_move AND updated < %s LIMIT %s"
         return [str(row[0]) for row in self._rows(query, (now - ORPHAN_S, limit))]
 
+    def is_current(self, table: Table) -> bool:
+        """Whether the row still has the version this server read or saved last and the copy
+        ``table`` has (one indexed look, instead of reading the table and its deals)."""
+        with self._versions_lock:
+            known = self._versions.get(table.id)
+        if known != table.version:
+            return False
+        rows = self._rows("SELECT version FROM tables WHERE id = %s", (table.id,))
+        return bool(rows) and int(rows[0][0]) == known
+
     def load(self, table_id: str) -> Table | None:
         if not table_id or len(table_id) > 64:
             return None

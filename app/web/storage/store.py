@@ -296,8 +296,13 @@ class TableStore:
 
     async def _fetch(self, table_id: str) -> Table:
         """The table in memory, or read from the database (call under the table's lock). A
-        shared database (other servers change its tables) is read at every request."""
-        table = None if self.database.shared else self._tables.get(table_id)
+        shared database (other servers change its tables) is asked at every request whether
+        the copy in memory is still its latest version, and read again if not."""
+        table = self._tables.get(table_id)
+        if table is not None and self.database.shared:
+            is_current = self.database.is_current  # type: ignore[union-attr]
+            if not await self._read(is_current, table):
+                table = None
         if table is None:
             table = await self._read(self.database.load, table_id)
             if table is None:
