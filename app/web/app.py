@@ -33,6 +33,7 @@ from app.web.live.pool import BotPool
 from app.web.routes import friends, home, learn, live, replays, stats, tables
 from app.web.routes.damaged import TableDamaged, damaged_page
 from app.web.site import Site
+from app.web.storage.postgres import Listener, PostgresDatabase
 from app.web.storage.store import DamagedTable, NoSuchTable, SaveFailed, TableStore
 from app.web.storage.sweep import sweep_abandoned
 from app.web.table.programs import DEFAULT_THINK_MS, LOG_NAME, ProgramPool
@@ -54,6 +55,30 @@ class CachedStatic(StaticFiles):
         return response
 
 
+def _listen(site: Site) -> Listener | None:
+    """On a shared database, wake this server's polls at every other server's change."""
+    database = site.store.database
+    if not isinstance(database, PostgresDatabase):
+        return None
+    loop = asyncio.get_running_loop()
+
+    def changed(table_id: str, version: int) -> None:
+        if database.is_news(table_id, version):
+            loop.call_soon_threadsafe(site.bus.changed, table_id, None)
+
+    def present(table_id: str, seat: int, server: str) -> None:
+        if server != database.server:
+            loop.call_soon_threadsafe(site.presence.heard, table_id, seat)
+
+    def announce(table_id: str, seat: int) -> None:
+        loop.run_in_executor(None, database.announce, table_id, seat)
+
+    site.presence.announce = announce
+    listener = Listener(database.url, changed, present)
+    listener.start()
+    return listener
+
+
 def create_app(
     data_dir: Path | str = "data",
     lan_base: str | None = None,
@@ -62,6 +87,7 @@ def create_app(
     limits: RateLimits | None = None,
     inline_computers: bool = False,
     bot_processes: int = 0,
+    database: str | None = None,
 ) -> FastAPI:
     """The app on ``data_dir``; ``lan_base`` (``http://192.168.1.20:8000/``) is the address
     invite links use when the host's own browser opened ``localhost``; ``programs`` are the
@@ -71,8 +97,11 @@ def create_app(
     if None). The computers move off the request, one at a time (``app.web.live.computers``);
     ``inline_computers`` moves them inside the person's request, all at once, so that a
     route test sees a POST return with the computers moved. ``bot_processes`` worker
-    processes make the computers' decisions (``app.web.live.pool``; 0: in-process)."""
-    store = TableStore(Path(data_dir), prove_writable=True)
+    processes make the computers' decisions (``app.web.live.pool``; 0: in-process).
+    ``database``, a ``postgresql://`` URL, keeps the tables there instead of ``data_dir``'s
+    SQLite file, shared with other servers: their changes wake this server's polls
+    (``app.web.storage.postgres.Listener``)."""
+    store = TableStore(Path(data_dir), prove_writable=True, database=database)
     pool = ProgramPool(programs, Path(data_dir) / LOG_NAME, think_ms)
     bots = BotPool(0 if inline_computers else bot_processes)
     site = Site.build(store, pool, inline_computers, lan_base, bots)
@@ -81,7 +110,12 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         sweeper = asyncio.create_task(_sweep_idle_programs(pool))
         abandoned = asyncio.create_task(sweep_abandoned(store))
+        listener = _listen(site)
+        orphans = asyncio.create_task(site.computers.adopt_orphans())
         yield
+        orphans.cancel()
+        if listener is not None:
+            await asyncio.to_thread(listener.stop)
         await site.computers.stop()
         sweeper.cancel()
         abandoned.cancel()

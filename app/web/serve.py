@@ -27,6 +27,10 @@ DEFAULT_PORT = 8000
 DEFAULT_DATA = "data"
 
 
+DATABASE_VARIABLE = "TRIONFI_DATABASE"
+"""The PostgreSQL URL to serve from when ``--database`` is not given."""
+
+
 def add_parser(commands: Any) -> argparse.ArgumentParser:
     """Add the ``serve`` subcommand to the CLI's subparsers."""
     serve: argparse.ArgumentParser = commands.add_parser(
@@ -40,6 +44,13 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         "--data",
         default=DEFAULT_DATA,
         help=f"folder for the embedded database (default ./{DEFAULT_DATA})",
+    )
+    serve.add_argument(
+        "--database",
+        default=os.environ.get(DATABASE_VARIABLE) or None,
+        metavar="postgresql://...",
+        help=f"keep the tables in this PostgreSQL database, shared with other servers "
+        f"(default ${DATABASE_VARIABLE}, else the embedded SQLite database in --data)",
     )
     serve.add_argument(
         "--bot",
@@ -174,9 +185,16 @@ def run(args: argparse.Namespace) -> int:
     if not 50 <= think_ms <= 60_000:
         print("trionfi serve: --think-ms is between 50 and 60000", file=sys.stderr)
         return 2
+    database = args.database or None
+    if database and not database.startswith(("postgresql://", "postgres://")):
+        print("trionfi serve: --database is a postgresql://... URL", file=sys.stderr)
+        return 2
     try:
-        with hold_data_dir(Path(args.data)):
+        if database:  # several servers may share it; the data directory keeps only logs
             serve(args, programs, think_ms)
+        else:
+            with hold_data_dir(Path(args.data)):
+                serve(args, programs, think_ms)
     except (DataDirUnusable, BadDatabase) as error:
         print(f"trionfi serve: {error}", file=sys.stderr)
         return 1
@@ -204,6 +222,7 @@ def serve(args: argparse.Namespace, programs: Sequence[Program], think_ms: int) 
         limits=limits,
         inline_computers=False,
         bot_processes=args.bot_processes,
+        database=args.database or None,
     )
     for program in programs:
         problem = probe(program, think_ms, Path(args.data) / LOG_NAME)

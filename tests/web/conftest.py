@@ -35,3 +35,24 @@ def seat(client: TestClient, data_dir: Path) -> Any:
         return person
 
     return sit
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster for the whole run (``tools.pgcluster``): its URL."""
+    from tools.pgcluster import NoPostgres, cluster
+
+    try:
+        with cluster() as url:
+            yield url
+    except NoPostgres as error:
+        pytest.skip(str(error))
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster: str, request: pytest.FixtureRequest) -> str:
+    """A fresh empty database in the session's cluster, for one test."""
+    from tools.pgcluster import fresh_database
+
+    name = "t_" + "".join(c if c.isalnum() else "_" for c in request.node.name)[-50:].lower()
+    return fresh_database(postgres_cluster, name)

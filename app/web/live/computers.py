@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 from starlette.background import BackgroundTask
 from starlette.responses import Response
@@ -44,6 +45,10 @@ log = logging.getLogger(__name__)
 COMPUTER = -2
 """Who made a change the computers made (``PollBus.changed``): no seat, and not a spectator
 (``None``), so that every page's poll answers it."""
+
+
+ORPHAN_SCAN_S = 1.0
+"""How often a server on a shared database looks for tables whose computers nobody moves."""
 
 
 class Computers:
@@ -93,6 +98,18 @@ class Computers:
     async def _wake_now(self, table_id: str) -> None:
         self._start(table_id)
 
+    async def adopt_orphans(self) -> None:
+        """Every ``ORPHAN_SCAN_S`` while the app runs, on a shared database: move the
+        computers of the tables nobody moves (the server that did died); each move is
+        claimed, so exactly one server makes it."""
+        while True:
+            await asyncio.sleep(ORPHAN_SCAN_S)
+            try:
+                for table_id in await self.store.orphans(time.time()):
+                    self._start(table_id)
+            except Exception:
+                log.exception("the scan for tables whose computers nobody moves failed")
+
     def _start(self, table_id: str) -> None:
         running = self._tasks.get(table_id)
         if running is not None and not running.done():
@@ -128,10 +145,17 @@ class Computers:
     async def _move(self, table_id: str) -> bool:
         """One computer's move, decided and saved under the table's lock; False if a person
         is to act (or the deal is over). With worker processes, the decision is made off
-        the lock and the table looked at again under it when the answer comes back."""
-        if not self.bots.in_process:
-            return await self._move_in_worker(table_id)
-        return await self._move_here(table_id)
+        the lock and the table looked at again under it when the answer comes back. The move
+        is first claimed, so that of several servers on one database one moves it."""
+        release = await self.store.claim(table_id)
+        if release is None:
+            return False  # another server is moving them
+        try:
+            if not self.bots.in_process:
+                return await self._move_in_worker(table_id)
+            return await self._move_here(table_id)
+        finally:
+            await release()
 
     async def _move_in_worker(self, table_id: str) -> bool:
         async with self.store.reading(table_id) as table:

@@ -3,11 +3,16 @@
 Pages of a friends' table poll every half second, so a seat not heard from for a few seconds
 is away (a closed lid, a locked phone, a lost connection). Kept in memory only: after a
 restart everyone is "not seen yet" until their page reconnects, a second later.
+
+On a shared database (several servers) each server tells the others when it hears from a
+seat (``announce``, at most every ``ANNOUNCE_S`` per seat, by NOTIFY), and notes what they
+tell it (``heard``), so a person on another server shows as here.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from app.web.table.model import Table
 
@@ -16,13 +21,31 @@ ABSENT_AFTER = 6.0
 second at most; a few missed polls are not an absence)."""
 
 
+ANNOUNCE_S = 2.0
+"""How often at most a server tells the others that it heard from a seat."""
+
+
 class Presence:
     def __init__(self) -> None:
         self._seen: dict[str, dict[int, float]] = {}
+        self._announced: dict[tuple[str, int], float] = {}
+        self.announce: Callable[[str, int], None] | None = None
+        """Tells the other servers that this one heard from a seat (shared database)."""
 
     def saw(self, table_id: str, seat: int | None) -> None:
-        if seat is not None:
-            self._seen.setdefault(table_id, {})[seat] = time.monotonic()
+        if seat is None:
+            return
+        now = time.monotonic()
+        self._seen.setdefault(table_id, {})[seat] = now
+        if self.announce is not None and now - self._announced.get((table_id, seat), -1e9) > (
+            ANNOUNCE_S
+        ):
+            self._announced[(table_id, seat)] = now
+            self.announce(table_id, seat)
+
+    def heard(self, table_id: str, seat: int) -> None:
+        """Another server heard from the seat just now."""
+        self._seen.setdefault(table_id, {})[seat] = time.monotonic()
 
     def is_connected(self, table_id: str, seat: int) -> bool:
         seen = self._seen.get(table_id, {}).get(seat)

@@ -136,8 +136,21 @@ class BadDatabase(Exception):
     message is one line for the person starting the server. Nothing in the file was changed."""
 
 
+class StorageError(Exception):
+    """A database other than SQLite did not take a change or a read (``sqlite3.Error`` is its
+    SQLite counterpart); the store treats both alike."""
+
+
+STORAGE_ERRORS: tuple[type[Exception], ...] = (sqlite3.Error, StorageError)
+"""What a failed database call raises, whichever the database."""
+
+
 class Database:
     """The tables' rows in one SQLite file (``DB_NAME`` in the data directory)."""
+
+    shared = False
+    """One server per data directory (``app.web.serve.hold_data_dir``): its copies in memory
+    are the tables as saved."""
 
     def __init__(
         self, data_dir: Path, busy_timeout: float = BUSY_TIMEOUT_S, prove_writable: bool = False

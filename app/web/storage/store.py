@@ -24,17 +24,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import sqlite3
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from app.web.http.problems import Untouched
-from app.web.storage.database import BUSY_TIMEOUT_S, Damaged, Database, Listed
+from app.web.storage.database import (
+    BUSY_TIMEOUT_S,
+    STORAGE_ERRORS,
+    Damaged,
+    Database,
+    Listed,
+)
 from app.web.table.model import Table
 from app.web.table.stats import DealResult
+
+if TYPE_CHECKING:
+    from app.web.storage.postgres import PostgresDatabase
 
 log = logging.getLogger(__name__)
 Result = TypeVar("Result")
@@ -45,6 +53,10 @@ READERS = 4
 """Threads that read the database (loading a table, the list, a code); saves have one thread
 of their own: SQLite takes one writer at a time anyway, and so a stuck save never keeps a
 reader waiting."""
+
+
+async def _granted() -> None:
+    """The release of a claim that cost nothing."""
 
 
 class NoSuchTable(LookupError):
@@ -66,9 +78,21 @@ class SaveFailed(Exception):
 
 class TableStore:
     def __init__(
-        self, data_dir: Path, busy_timeout: float = BUSY_TIMEOUT_S, prove_writable: bool = False
+        self,
+        data_dir: Path,
+        busy_timeout: float = BUSY_TIMEOUT_S,
+        prove_writable: bool = False,
+        database: str | None = None,
     ) -> None:
-        self.database = Database(data_dir, busy_timeout, prove_writable)
+        """The tables in ``data_dir``'s SQLite file, or, given a ``postgresql://`` URL as
+        ``database``, in that PostgreSQL database (shared with other servers)."""
+        self.database: Database | PostgresDatabase
+        if database:
+            from app.web.storage.postgres import PostgresDatabase  # noqa: PLC0415 - optional
+
+            self.database = PostgresDatabase(database)
+        else:
+            self.database = Database(data_dir, busy_timeout, prove_writable)
         self._reader = ThreadPoolExecutor(READERS, thread_name_prefix="store-read")
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="store-write")
         self._tables: OrderedDict[str, Table] = OrderedDict()
@@ -77,8 +101,8 @@ class TableStore:
         """Per table, how many requests hold or await its lock; the lock goes when none do."""
 
     @property
-    def path(self) -> Path:
-        """The database file."""
+    def path(self) -> Path | str:
+        """The database file (a PostgreSQL database: its host and name)."""
         return self.database.path
 
     def close(self) -> None:
@@ -118,7 +142,7 @@ class TableStore:
         fails drops the copy in memory and raises ``SaveFailed``."""
         try:
             await self._finish(self._writer, self.database.save, table)
-        except sqlite3.Error as error:
+        except STORAGE_ERRORS as error:
             log.warning("could not save table %s: %s", table.id, error)
             self._drop(table.id)
             raise SaveFailed(str(error)) from error
@@ -133,7 +157,7 @@ class TableStore:
         """Save a new table, then keep it in memory (nothing is kept if the save fails)."""
         try:
             await self._finish(self._writer, self.database.save, table)
-        except sqlite3.Error as error:
+        except STORAGE_ERRORS as error:
             log.warning("could not save new table %s: %s", table.id, error)
             self.database.forget(table.id)
             raise SaveFailed(str(error)) from error
@@ -199,12 +223,34 @@ class TableStore:
         logged: the browser's statistics are empty either way until it plays)."""
         try:
             await self._finish(self._writer, self.database.add_player, player)
-        except sqlite3.Error as error:
+        except STORAGE_ERRORS as error:
             log.warning("could not note a player: %s", error)
 
     async def results_of(self, player: str) -> list[DealResult]:
         """The finished deals of the browser with this player cookie's hash, oldest first."""
         return await self._read(self.database.results_of, player)
+
+    async def claim(self, table_id: str) -> Callable[[], Awaitable[None]] | None:
+        """The right to move the table's computers, on a shared database for one server at
+        a time (``PostgresDatabase.claim``): a release to call when done, or None if another
+        server holds it. On SQLite (one server) always granted, without a database call."""
+        if not self.database.shared:
+            return _granted
+        claim = self.database.claim  # type: ignore[union-attr]
+        release: Callable[[], None] | None = await self._read(claim, table_id)
+        if release is None:
+            return None
+
+        async def let_go() -> None:
+            await self._read(release)
+
+        return let_go
+
+    async def orphans(self, now: float) -> list[str]:
+        """On a shared database, the tables whose computers nobody moved for a while."""
+        if not self.database.shared:
+            return []
+        return await self._read(self.database.orphans, now)  # type: ignore[union-attr]
 
     # ------------------------------------------------------------------ tools and tests
 
@@ -249,8 +295,14 @@ class TableStore:
                 del self._locks[table_id]
 
     async def _fetch(self, table_id: str) -> Table:
-        """The table in memory, or read from the database (call under the table's lock)."""
+        """The table in memory, or read from the database (call under the table's lock). A
+        shared database (other servers change its tables) is asked at every request whether
+        the copy in memory is still its latest version, and read again if not."""
         table = self._tables.get(table_id)
+        if table is not None and self.database.shared:
+            is_current = self.database.is_current  # type: ignore[union-attr]
+            if not await self._read(is_current, table):
+                table = None
         if table is None:
             table = await self._read(self.database.load, table_id)
             if table is None:

@@ -1,0 +1,36 @@
+"""Two ``trionfi serve`` processes on one PostgreSQL (``tools/deploy/two_servers.py``): moves
+show on the other server within 1 s at p99, and a kill -9 of one server mid-deal loses no
+answered move while the computers and the deal go on through the other."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.slow
+def test_two_servers_share_one_table_and_survive_a_kill() -> None:
+    pytest.importorskip("psycopg")
+    from tools.pgcluster import NoPostgres, binaries
+
+    try:
+        binaries()
+    except NoPostgres as error:
+        pytest.skip(str(error))
+    script = ROOT / "tools" / "deploy" / "two_servers.py"
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "all checks passed" in done.stdout
+    assert "p99" in done.stdout

@@ -1,0 +1,271 @@
+"""Two ``trionfi serve`` processes on one PostgreSQL, checked as a club would use them.
+
+No containers (``compose.yaml`` is the container version): a throwaway cluster
+(``tools.pgcluster``), two servers on free ports, then a friends' table of Danish Tarok with
+the host on server A, a friend on server B and a computer (Medium):
+
+1. every person's move made on one server shows on the other's long poll; the delays are
+   printed (p50/p99) and must stay within 1 s at p99;
+2. mid-deal, right after the friend's move that hands the turn to the computer, the friend's
+   server is killed with SIGKILL (its computer task was thinking); every move it answered is
+   still there (read through the other server), the computer moves on (the other server's
+   scan claims the table) and the deal goes on through the other server.
+
+``python tools/deploy/two_servers.py``; exits 1 with the reason if a check fails.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tools.pgcluster import cluster, fresh_database  # noqa: E402
+
+SEAT_COOKIE = "trionfi_seat"
+HX = {"HX-Request": "true"}
+TARGET_P99_S = 1.0
+
+
+class CheckFailed(Exception):
+    """A check of the two servers failed; the message says which."""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _serve(url: str, data: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = _free_port()
+    command = [sys.executable, "-m", "app.cli", "serve", "--database", url]
+    command += ["--port", str(port), "--data", str(data), "--no-rate-limits"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, cwd=ROOT)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            httpx.get(base + "/", timeout=1)
+            return process, base
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise CheckFailed(f"the server on port {port} did not start")
+
+
+class Browser:
+    """One person's browser at the table, on one server."""
+
+    def __init__(self, base: str, table_id: str, token: str) -> None:
+        self.client = httpx.Client(base_url=base, timeout=30)
+        self.table_id = table_id
+        self.token = token
+        self.html = ""
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Cookie": f"{SEAT_COOKIE}={self.token}"}
+
+    def get(self) -> str:
+        self.html = self.client.get(f"/tables/{self.table_id}", headers=self.headers).text
+        return self.html
+
+    def state(self) -> tuple[str, int, int]:
+        html = self.get()
+        return (
+            _attribute(html, "data-phase"),
+            int(_attribute(html, "data-turn")),
+            int(_attribute(html, "data-version")),
+        )
+
+    def post(self, action: str, data: dict[str, object]) -> httpx.Response:
+        url = f"/tables/{self.table_id}/{action}"
+        response = self.client.post(url, data=data, headers={**self.headers, **HX})
+        self.html = response.text
+        return response
+
+    def poll(self) -> int:
+        """The page's own long poll (its version and presence marks, as the page has them),
+        waiting up to 20 s; 200 once the table moved on."""
+        found = re.search(r'hx-get="(/tables/[^"]+/poll\?[^"]+)"', self.get())
+        if not found:
+            raise CheckFailed("the page has no poll")
+        url = re.sub(r"w=\d+", "w=20", html.unescape(found.group(1)))
+        return self.client.get(url, headers={**self.headers, **HX}).status_code
+
+    def act(self) -> None:
+        """The first legal choice of the person's decision."""
+        phase, _, version = self.state()
+        if phase == "declarations":
+            self.post("continue", {"version": version})
+        elif phase == "discard":
+            self.post("discard", {"version": version, "card": self.legal()[:3]})
+        elif phase == "play":
+            if not self.legal():
+                return  # not this person's turn (any more)
+            card = self.legal()[0]
+            self.post("play", {"version": version, "card": card})
+            if "fool-question" in self.html:
+                self.post("play", {"version": version, "card": card, "name": "T"})
+        else:
+            self.post("decide", {"version": version, "choice": "no"})
+
+    def legal(self) -> list[str]:
+        return re.findall(
+            r'class="card legal[^"]*"\s+name="(?:card|select)" value="([^"]+)"', self.html
+        )
+
+
+def _attribute(html: str, name: str) -> str:
+    found = re.search(rf'{name}="([^"]*)"', html)
+    if not found:
+        raise CheckFailed(f"the page has no {name}")
+    return found.group(1)
+
+
+def _friends_table(a: str, b: str) -> tuple[Browser, Browser]:
+    """The host on server A, the friend on server B, a computer in seat 2; started."""
+    form = {"game": "danish-tarok", "name": "Anna", "speed": "instant"}
+    form |= {"seat_0": "person", "seat_1": "person", "seat_2": "medium"}
+    created = httpx.post(a + "/friends", data=form, follow_redirects=False)
+    if created.status_code != 303:
+        raise CheckFailed(f"creating the table answered {created.status_code}")
+    table_id = created.headers["location"].rsplit("/", 1)[1]
+    host = Browser(a, table_id, created.cookies[SEAT_COOKIE])
+    joined = httpx.post(
+        f"{b}/tables/{table_id}/join", data={"name": "Bo", "seat": "1"}, follow_redirects=False
+    )
+    if joined.status_code != 303:
+        raise CheckFailed(f"joining on server B answered {joined.status_code}")
+    friend = Browser(b, table_id, joined.cookies[SEAT_COOKIE])
+    host.get()
+    host.post("start", {})
+    return host, friend
+
+
+def _timed_move(mover: Browser, watcher: Browser) -> float:
+    """The mover acts; how long after the click was sent the watcher's long poll (on the
+    other server) answered (the mover's own answer often comes later than that)."""
+    answered: dict[str, float] = {}
+
+    def wait() -> None:
+        status = watcher.poll()
+        answered["at"] = time.monotonic()
+        answered["status"] = status
+
+    waiting = threading.Thread(target=wait)
+    waiting.start()
+    time.sleep(0.3)  # the poll waits on the other server
+    sent = time.monotonic()
+    mover.act()
+    waiting.join(25)
+    if answered.get("status") != 200:
+        raise CheckFailed("the other server's poll did not answer the move")
+    return answered["at"] - sent
+
+
+def _play(
+    people: list[Browser], delays: list[float], kill_after: int | None
+) -> tuple[int, int] | None:
+    """Play the deal; each person's move is timed on the other person's server. With
+    ``kill_after``, stop after that many moves at a move in the play that hands the turn to
+    the computer (seat 2, after seat 1) and return (the mover's seat, the version its
+    server's answer showed); None when the deal is over."""
+    moves = 0
+    for _ in range(400):
+        phase, turn, version = people[0].state()
+        if phase == "over":
+            return None
+        if phase == "declarations":
+            for person in people:
+                person.act()
+            continue
+        if turn in (0, 1):
+            mover, watcher = people[turn], people[1 - turn]
+            delays.append(_timed_move(mover, watcher))
+            moves += 1
+            if kill_after is not None and moves >= kill_after and phase == "play" and turn == 1:
+                shown = re.search(r'data-version="(\d+)"', mover.html)
+                return turn, int(shown.group(1)) if shown else version + 1
+        elif people[1].poll() != 200:
+            raise CheckFailed("the computer did not move")
+    raise CheckFailed("the deal did not end")
+
+
+def check() -> None:
+    with cluster() as root_url, tempfile.TemporaryDirectory() as scratch:
+        url = fresh_database(root_url, "trionfi")
+        servers = [_serve(url, Path(scratch) / name) for name in ("a", "b")]
+        try:
+            host, friend = _friends_table(servers[0][1], servers[1][1])
+            delays: list[float] = []
+            stopped = _play([host, friend], delays, kill_after=30)
+            if stopped is None:
+                raise CheckFailed("the deal ended before the computer's turn came")
+            killed, answered = stopped
+            process, _ = servers[killed]
+            process.send_signal(signal.SIGKILL)  # right after its answer: its computer thinks
+            process.wait()
+            name = "AB"[killed]
+            print(f"server {name} killed (kill -9) at version {answered}, the computer to move")
+            survivor = servers[1 - killed][1]
+            people = [Browser(survivor, host.table_id, person.token) for person in (host, friend)]
+            phase, turn, version = people[0].state()
+            if version < answered:
+                raise CheckFailed(f"moves lost: version {version} after {answered} answered")
+            began = time.monotonic()
+            while turn == 2 and phase == "play" and time.monotonic() - began < 10:
+                people[0].poll()
+                phase, turn, version = people[0].state()
+            if turn == 2 and phase == "play":
+                raise CheckFailed(f"the computer did not move after server {name} died")
+            print(f"the computer moved on the other server {time.monotonic() - began:.1f} s after")
+            _play(people, [], kill_after=None)
+            print("the deal was played to its end on the other server")
+        finally:
+            for process, _ in servers:
+                if process.poll() is None:
+                    process.terminate()
+                    process.wait(10)
+    _report(delays)
+
+
+def _report(delays: list[float]) -> None:
+    ordered = sorted(delays)
+    p50 = statistics.median(ordered)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    print(
+        f"{len(ordered)} moves shown on the other server, from the click: "
+        f"p50 {p50 * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms"
+    )
+    if p99 > TARGET_P99_S:
+        raise CheckFailed(f"p99 {p99:.2f} s is over {TARGET_P99_S} s")
+
+
+def main() -> int:
+    try:
+        check()
+    except CheckFailed as error:
+        print(f"two servers: {error}", file=sys.stderr)
+        return 1
+    print("two servers on one PostgreSQL: all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
