@@ -1,0 +1,108 @@
+"""The language of a request (cookie, else Accept-Language, else English) and the header's
+language switch."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.web.http.language import LANGUAGE_COOKIE
+from tests.i18n.speaking import html_lang
+from tests.web.support import TestClient
+
+
+@pytest.mark.parametrize(
+    ("cookie", "header", "language"),
+    [
+        (None, None, "en"),
+        (None, "da-DK,da;q=0.9", "da"),
+        (None, "fr-CH,fr", "en"),
+        ("de", "da", "de"),  # the reader's choice beats the browser's
+        ("rm", None, "rm"),
+        ("xx", "da", "da"),  # a cookie naming no language we speak chooses nothing
+        ("en", "de", "en"),
+    ],
+)
+def test_the_language_of_a_page(
+    client: TestClient, cookie: str | None, header: str | None, language: str
+) -> None:
+    headers = {}
+    if header is not None:
+        headers["Accept-Language"] = header
+    if cookie is not None:
+        headers["Cookie"] = f"{LANGUAGE_COOKIE}={cookie}"
+    response = client.get("/rules", headers=headers)
+    assert response.status_code == 200
+    assert html_lang(response.text) == language
+    vary = [part.strip() for part in response.headers["vary"].split(",")]
+    assert {"Accept-Language", "Cookie", "HX-Request"} <= set(vary)
+
+
+def test_the_switch_is_a_plain_form_in_the_header(client: TestClient) -> None:
+    html = client.get("/stats?x=1", headers={"Accept-Language": "de"}).text
+    header = html.split('<header class="site">', 1)[1].split("</header>", 1)[0]
+    assert '<form class="language-switch" method="post" action="/language">' in header
+    assert '<input type="hidden" name="next" value="/stats?x=1">' in header
+    for code, name in (("en", "English"), ("da", "Dansk"), ("de", "Deutsch"), ("rm", "Rumantsch")):
+        assert f'value="{code}" lang="{code}"' in header and f">{name}</option>" in header
+    assert '<option value="de" lang="de" selected>' in header
+
+
+def test_the_switch_remembers_the_choice_for_a_year(client: TestClient) -> None:
+    response = client.post(
+        "/language", data={"language": "da", "next": "/rules/troccas#cards"}, follow_redirects=False
+    )
+    assert response.status_code == 303
+    assert response.headers["location"] == "/rules/troccas#cards"
+    cookie = response.headers["set-cookie"]
+    assert f"{LANGUAGE_COOKIE}=da" in cookie and "Max-Age=31536000" in cookie and "Path=/" in cookie
+    page = client.get("/rules")  # the client keeps the cookie, as a browser would
+    assert html_lang(page.text) == "da"
+
+
+@pytest.mark.parametrize(
+    "next_url",
+    [
+        "https://evil.example/",
+        "//evil.example/x",
+        "/\\evil.example",
+        "javascript:alert(1)",
+        "",
+        "rules",
+    ],
+)
+def test_the_switch_returns_only_to_our_own_pages(client: TestClient, next_url: str) -> None:
+    response = client.post(
+        "/language", data={"language": "de", "next": next_url}, follow_redirects=False
+    )
+    assert response.status_code == 303
+    assert response.headers["location"] == "/"
+
+
+@pytest.mark.parametrize("language", ["xx", "", "EN", "da-DK", "fr"])
+def test_a_language_we_do_not_speak_is_refused_and_changes_nothing(
+    client: TestClient, language: str
+) -> None:
+    client.cookies.set(LANGUAGE_COOKIE, "de")
+    response = client.post(
+        "/language", data={"language": language, "next": "/"}, follow_redirects=False
+    )
+    assert response.status_code == 400
+    assert "set-cookie" not in response.headers
+    assert "No such language" in response.text and "Dansk" in response.text
+    assert html_lang(client.get("/").text) == "de"
+
+
+def test_a_form_without_a_language_is_refused(client: TestClient) -> None:
+    response = client.post("/language", data={"next": "/"}, follow_redirects=False)
+    assert response.status_code == 400
+
+
+def test_prose_pages_without_a_translation_say_so(client: TestClient, tmp_path: Path) -> None:
+    english = client.get("/rules/troccas").text
+    assert "untranslated" not in english
+    for language in ("da", "de", "rm"):
+        page = client.get("/strategy/troccas", headers={"Accept-Language": language}).text
+        assert '<main id="main" lang="en">' in page
+        assert f'class="note untranslated" lang="{language}"' in page
