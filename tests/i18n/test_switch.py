@@ -45,7 +45,8 @@ def test_the_switch_is_a_plain_form_in_the_header(client: TestClient) -> None:
     assert '<form class="language-switch" method="post" action="/language">' in header
     assert '<input type="hidden" name="next" value="/stats?x=1">' in header
     for code, name in (("en", "English"), ("da", "Dansk"), ("de", "Deutsch"), ("rm", "Rumantsch")):
-        assert f'value="{code}" lang="{code}"' in header and f">{name}</option>" in header
+        assert f'value="{code}" lang="{code}"' in header
+        assert f">{name}</option>" in header
     assert '<option value="de" lang="de" selected>' in header
 
 
@@ -56,7 +57,9 @@ def test_the_switch_remembers_the_choice_for_a_year(client: TestClient) -> None:
     assert response.status_code == 303
     assert response.headers["location"] == "/rules/troccas#cards"
     cookie = response.headers["set-cookie"]
-    assert f"{LANGUAGE_COOKIE}=da" in cookie and "Max-Age=31536000" in cookie and "Path=/" in cookie
+    assert f"{LANGUAGE_COOKIE}=da" in cookie
+    assert "Max-Age=31536000" in cookie
+    assert "Path=/" in cookie
     page = client.get("/rules")  # the client keeps the cookie, as a browser would
     assert html_lang(page.text) == "da"
 
@@ -90,7 +93,8 @@ def test_a_language_we_do_not_speak_is_refused_and_changes_nothing(
     )
     assert response.status_code == 400
     assert "set-cookie" not in response.headers
-    assert "No such language" in response.text and "Dansk" in response.text
+    assert "No such language" in response.text
+    assert "Dansk" in response.text
     assert html_lang(client.get("/").text) == "de"
 
 
