@@ -42,12 +42,12 @@ def test_the_language_of_a_page(
 def test_the_switch_is_a_plain_form_in_the_header(client: TestClient) -> None:
     html = client.get("/stats?x=1", headers={"Accept-Language": "de"}).text
     header = html.split('<header class="site">', 1)[1].split("</header>", 1)[0]
-    assert '<form class="language-switch" method="post" action="/language">' in header
+    assert '<form method="post" action="/language"' in header
     assert '<input type="hidden" name="next" value="/stats?x=1">' in header
     for code, name in (("en", "English"), ("da", "Dansk"), ("de", "Deutsch"), ("rm", "Rumantsch")):
-        assert f'value="{code}" lang="{code}"' in header
-        assert f">{name}</option>" in header
-    assert '<option value="de" lang="de" selected>' in header
+        assert f'name="language" value="{code}" lang="{code}"' in header
+        assert f">{name}</button>" in header
+    assert 'value="de" lang="de" aria-current="true">' in header
 
 
 def test_the_switch_remembers_the_choice_for_a_year(client: TestClient) -> None:
