@@ -36,7 +36,17 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 INLINE = {"strong", "em", "b", "i", "kbd", "code", "abbr", "small", "br", "wbr"}
 """Tags a message may hold: their text is read as one with the text around them."""
 PLAYERS = ("Anna", "Bo", "Cilgia", "Dario")
-NAMES = {*PLAYERS, *LANGUAGES.values(), "Trionfi", "XXI", "skis", "narr", "buob", "tarocchi"}
+NAMES = {
+    *PLAYERS,
+    *LANGUAGES.values(),
+    *(code.upper() for code in LANGUAGES),
+    "Trionfi",
+    "XXI",
+    "skis",
+    "narr",
+    "buob",
+    "tarocchi",
+}
 """Names, and the games' own words for cards (in their language, marked with lang)."""
 PSEUDO = re.compile(r"⟦[^⟦⟧]*⟧")
 NOT_WORDS = re.compile(
