@@ -33,7 +33,7 @@ CHECKED_ATTRIBUTES = ("title", "aria-label", "alt", "placeholder", "aria-roledes
 SKIPPED = ("script", "style", "pre", "svg")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
         "track", "wbr"}  # fmt: skip
-INLINE = {"strong", "em", "b", "i", "kbd", "code", "abbr", "small", "br", "wbr"}
+INLINE = {"a", "strong", "em", "b", "i", "kbd", "code", "abbr", "small", "br", "wbr"}
 """Tags a message may hold: their text is read as one with the text around them."""
 PLAYERS = ("Anna", "Bo", "Cilgia", "Dario")
 NAMES = {
