@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from app.web.http.language import LANGUAGE_COOKIE
+from app.web.routes import learn
 from tests.i18n.speaking import html_lang
 from tests.web.support import TestClient
 
@@ -110,3 +111,25 @@ def test_prose_pages_without_a_translation_say_so(client: TestClient, tmp_path: 
         page = client.get("/strategy/troccas", headers={"Accept-Language": language}).text
         assert '<main id="main" lang="en">' in page
         assert f'class="note untranslated" lang="{language}"' in page
+
+
+def test_a_translated_prose_page_is_served_in_its_language(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A translator's whole file (pages/rules/<lang>/<game>.html) replaces the English page."""
+    page = tmp_path / "pages" / "rules" / "da" / "troccas.html"
+    page.parent.mkdir(parents=True)
+    page.write_text(
+        '{% extends "base.html" %}{% block main %}<h1 id="rules-title">Troccas-regler</h1>'
+        "{% endblock %}",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(learn, "TEMPLATES_DIR", tmp_path)
+    loader = client.app.state.templates.env.loader  # type: ignore[attr-defined]
+    monkeypatch.setattr(loader, "searchpath", [str(tmp_path), *loader.searchpath])
+    danish = client.get("/rules/troccas", headers={"Accept-Language": "da"}).text
+    assert "Troccas-regler" in danish
+    assert "untranslated" not in danish
+    german = client.get("/rules/troccas", headers={"Accept-Language": "de"}).text
+    assert "Troccas-regler" not in german
+    assert 'class="note untranslated" lang="de"' in german
