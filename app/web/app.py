@@ -26,11 +26,12 @@ from app.paths import STATIC_DIR
 from app.protocol.naming import Program
 from app.web.http.guard import Guard
 from app.web.http.head import HeadAsGet
+from app.web.http.language import Language
 from app.web.http.limits import Limiters, RateLimits, Slowed
 from app.web.http.problems import Problem, error_page
 from app.web.http.render import is_htmx, make_templates
 from app.web.live.pool import BotPool
-from app.web.routes import friends, home, learn, live, replays, stats, tables
+from app.web.routes import friends, home, language, learn, live, replays, stats, tables
 from app.web.routes.damaged import TableDamaged, damaged_page
 from app.web.site import Site
 from app.web.storage.postgres import Listener, PostgresDatabase
@@ -130,11 +131,13 @@ def create_app(
     app.state.templates = make_templates()
     app.state.limiters = Limiters.of(limits or RateLimits())
     app.add_middleware(GZipMiddleware, minimum_size=1024)
+    app.add_middleware(Language)  # the reader's language, for everything inside
     app.add_middleware(Guard)
     app.add_middleware(HeadAsGet)  # the outermost: HEAD is GET for everything inside
     app.mount("/static", CachedStatic(directory=STATIC_DIR), name="static")
     app.include_router(home.router)
     app.include_router(stats.router)
+    app.include_router(language.router)
     app.include_router(learn.router)
     app.include_router(live.router)
     app.include_router(friends.router)  # before the game's catch-all /tables/{id}/{action}

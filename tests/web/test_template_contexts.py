@@ -85,6 +85,8 @@ def found_in(contexts: list[tuple[str, dict[str, Any]]]) -> list[str]:
 def recorded(data_dir: Path) -> Iterator[tuple[TestClient, Recording]]:
     app = inline_app(data_dir)
     recording = Recording(Path(app.state.templates.env.loader.searchpath[0]))  # type: ignore[attr-defined]
+    recording.env.add_extension("jinja2.ext.i18n")  # {% trans %}, as make_templates does
+    recording.env.newstyle_gettext = True  # type: ignore[attr-defined]
     recording.env.globals.update(app.state.templates.env.globals)
     recording.env.filters.update(app.state.templates.env.filters)
     recording.env.trim_blocks = recording.env.lstrip_blocks = True

@@ -17,7 +17,9 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
+from app import i18n
 from app.paths import STATIC_DIR, TEMPLATES_DIR
+from app.web.http.language import here
 
 HTMX = "vendor/htmx-2.0.11.min.js"
 
@@ -96,12 +98,25 @@ def number(amount: int | float) -> str:
 def make_templates(directory: Path = TEMPLATES_DIR) -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(directory))
     env = templates.env
+    env.add_extension("jinja2.ext.i18n")
+    # Every word of a template is translated when drawn, into the current language (set for
+    # the request by app.web.http.language); newstyle: ``_("%(n)s cards", n=3)``, autoescaped.
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        i18n.gettext,
+        i18n.ngettext,
+        newstyle=True,
+        pgettext=i18n.pgettext,
+        npgettext=i18n.npgettext,
+    )
     env.globals.update(
         static_url=static_url,
         card_src=card_src,
         card_face=card_face,
         back_src=back_src,
         htmx_src=static_url(HTMX),
+        current_language=i18n.current_language,
+        languages=i18n.LANGUAGES,
+        here=here,
     )
     env.filters["signed"] = signed
     env.filters["number"] = number

@@ -10,7 +10,8 @@ from fastapi.responses import PlainTextResponse, Response
 
 from app.engine.games import GAMES
 from app.engine.options import DANISH, DANISH_FOUR
-from app.paths import STATIC_DIR
+from app.i18n import DEFAULT_LANGUAGE, current_language
+from app.paths import STATIC_DIR, TEMPLATES_DIR
 from app.protocol import reference_bot
 from app.web.http.problems import Problem
 from app.web.http.render import render
@@ -26,13 +27,23 @@ PLAIN_HEADERS = {"Cache-Control": "public, max-age=3600"}
 REFERENCE_BOT = Path(reference_bot.__file__)
 
 
-def game_page(kind: str, game: str) -> str:
-    """The template of a game's ``kind`` of page (``rules``, ``strategy``); an unknown game
-    is a 404 page."""
+def game_page(kind: str, game: str) -> tuple[str, bool]:
+    """The template of a game's ``kind`` of page (``rules``, ``strategy``) in the reader's
+    language, and whether it is the English page shown for want of a translation; an unknown
+    game is a 404 page.
+
+    These pages are long prose, translated as whole files (``pages/rules/da/troccas.html``,
+    same markup and anchors) rather than message by message."""
     if game not in GAMES:
         names = ", ".join(rules.name for rules in GAMES.values())
         raise Problem(404, "No such game", f"Trionfi knows {names}.")
-    return f"pages/{kind}/{page_of(game)}.html"
+    page = page_of(game)
+    language = current_language()
+    if language != DEFAULT_LANGUAGE:
+        translated = f"pages/{kind}/{language}/{page}.html"
+        if (TEMPLATES_DIR / translated).is_file():
+            return translated, False
+    return f"pages/{kind}/{page}.html", language != DEFAULT_LANGUAGE
 
 
 def page_of(game: str) -> str:
@@ -47,7 +58,8 @@ async def rules_index(request: Request) -> Response:
 
 @router.get("/rules/{game}")
 async def rules(request: Request, game: str) -> Response:
-    return render(request, game_page("rules", game), {"game": game})
+    template, untranslated = game_page("rules", game)
+    return render(request, template, {"game": game, "untranslated": untranslated})
 
 
 @router.get("/strategy")
@@ -58,9 +70,10 @@ async def strategy_index(request: Request) -> Response:
 @router.get("/strategy/{game}")
 async def strategy(request: Request, game: str) -> Response:
     """How strong players play a game, and how to read the computer players."""
-    template = game_page("strategy", game)
+    template, untranslated = game_page("strategy", game)
     diagrams = {diagram.id: diagram for diagram in DIAGRAMS[page_of(game)]}
-    return render(request, template, {"game": game, "diagrams": diagrams})
+    context = {"game": game, "diagrams": diagrams, "untranslated": untranslated}
+    return render(request, template, context)
 
 
 @router.get("/cards")
