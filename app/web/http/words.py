@@ -1,0 +1,36 @@
+"""Saying the engine's words in the reader's language (issue 19).
+
+The engine returns English ``Phrase``s (``app.engine.phrases``): text that remembers its
+message and named parameters. ``say`` translates one at show time, into the current language
+(``app.i18n``), its parameters that are Phrases too (a card's name in a refusal); other
+parameters (seat numbers, trick numbers) are put in as they are. Plain text is returned as it
+is: only marked words are translated.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.phrases import Phrase
+from app.i18n import gettext
+
+
+def say(text: object) -> str:
+    """``text`` in the current language: a Phrase translated, parameters included; an
+    exception raised with a Phrase (``IllegalAction``) says its Phrase; anything else as
+    ``str`` gives it."""
+    if isinstance(text, BaseException) and len(text.args) == 1:
+        text = text.args[0]
+    if not isinstance(text, Phrase):
+        return str(text)
+    translated = gettext(text.msgid)
+    if not text.params:
+        return translated
+    params: dict[str, Any] = {
+        name: say(value) if isinstance(value, Phrase) else value
+        for name, value in text.params.items()
+    }
+    try:
+        return translated % params
+    except (KeyError, ValueError, TypeError):  # a catalog's broken placeholder: say English
+        return text.msgid % params
