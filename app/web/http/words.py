@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel.numbers import format_decimal
+
 from app.engine.phrases import Phrase
-from app.i18n import gettext
+from app.i18n import N_, current_language, gettext
 
 
 def say(text: object) -> str:
@@ -34,3 +36,26 @@ def say(text: object) -> str:
         return translated % params
     except (KeyError, ValueError, TypeError):  # a catalog's broken placeholder: say English
         return text.msgid % params
+
+
+SEAT_WORDS = frozenset(
+    {N_("You"), N_("Left"), N_("Right"), N_("Partner"), N_("Across"), N_("Computer")}
+)
+"""The seats' names that are words (design.md 1.2), not people's names: these are translated."""
+
+
+def seat_name(name: str) -> str:
+    """A seat's name as the reader reads it: "You", "Left"... translated, a person's as typed."""
+    return gettext(name) if name in SEAT_WORDS else name
+
+
+def decimal(value: float, decimals: int = 1) -> str:
+    """A number for people in the current language: "43.3", Danish and German "43,3" (CLDR),
+    at most ``decimals`` places; whole numbers without any."""
+    pattern = "0" + ("." + "#" * decimals if decimals else "")  # no grouping, as before
+    return format_decimal(value, format=pattern, locale=_locale())
+
+
+def _locale() -> str:
+    language = current_language()
+    return "rm_CH" if language == "rm" else language
