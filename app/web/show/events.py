@@ -17,6 +17,8 @@ from app.engine.declarations import Declaration
 from app.engine.ledger import KING_POT, PAGAT_POT, Account, LedgerEntry
 from app.engine.observation import Observation
 from app.engine.troccas import Bob
+from app.i18n import N_, gettext, pgettext
+from app.web.http.words import say, seat_name
 
 
 @dataclass(frozen=True)
@@ -39,22 +41,32 @@ class Names:
         self.chicks = chicks
 
     def subject(self, seat: int) -> str:
-        return self.seat_names[seat]
+        return seat_name(self.seat_names[seat])
 
     def object(self, account: Account) -> str:
         if account == self.viewer:
-            return "you"
+            return pgettext("object", "you")
         if isinstance(account, int):
-            return self.seat_names[account]
+            return seat_name(self.seat_names[account])
         if account == KING_POT:
-            return "the Queen pot" if self.chicks else "the King pot"
+            return gettext("the Queen pot") if self.chicks else gettext("the King pot")
         if account == PAGAT_POT:
-            return "the Pagat pot"
+            return gettext("the Pagat pot")
         return str(account)
 
     def possessive(self, seat: int) -> str:
         """Whose: "your" for the viewer, "Left's" for the others."""
-        return "your" if seat == self.viewer else f"{self.seat_names[seat]}'s"
+        if seat == self.viewer:
+            return gettext("your")
+        return gettext("%(seat)s's") % {"seat": seat_name(self.seat_names[seat])}
+
+    def tell(self, seat: int, own: str, other: str, **params: int | str) -> str:
+        """A sentence about ``seat``'s doing, whole, so that translators word it: ``own`` when
+        the seat is the viewer's ("You play %(card)s."), else ``other`` with the seat's name
+        as ``%(seat)s`` ("%(seat)s plays %(card)s.")."""
+        if seat == self.viewer and self.seat_names[seat] == "You":
+            return gettext(own) % params
+        return gettext(other) % {"seat": self.subject(seat), **params}
 
     def verb(self, seat: int, plain: str, third: str) -> str:
         return plain if seat == self.viewer else third
@@ -174,8 +186,13 @@ def step_events(
         events.append(Event("declaration", f"{says} {text}: {each}.", declaration.seat))
     if len(after.tricks) > len(before.tricks):
         trick = after.tricks[-1]
-        says = names.says(trick.winner, "win", "wins")
-        events.append(Event("trick", f"{says} trick {trick.number}.", trick.winner))
+        text = names.tell(
+            trick.winner,
+            N_("You win trick %(trick)s."),
+            N_("%(seat)s wins trick %(trick)s."),
+            trick=trick.number,
+        )
+        events.append(Event("trick", text, trick.winner))
     events.extend(
         Event("bob", bob_text(bob, names), bob.target) for bob in after.bobs[len(before.bobs) :]
     )
@@ -191,20 +208,34 @@ def _action_events(
 ) -> list[Event]:
     seat = action.seat
     if isinstance(action, PlayCard):
-        card = display_name(action.card)
+        card = say(display_name(action.card))
         if action.name is not None:
-            says = names.says(seat, "lead", "leads")
-            return [Event("play", f"{says} {card} as {SUIT_NAMES[action.name]}.", seat)]
-        return [Event("play", f"{names.says(seat, 'play', 'plays')} {card}.", seat)]
+            suit = say(SUIT_NAMES[action.name])
+            text = names.tell(
+                seat,
+                N_("You lead %(card)s as %(suit)s."),
+                N_("%(seat)s leads %(card)s as %(suit)s."),
+                card=card,
+                suit=suit,
+            )
+            return [Event("play", text, seat)]
+        text = names.tell(seat, N_("You play %(card)s."), N_("%(seat)s plays %(card)s."), card=card)
+        return [Event("play", text, seat)]
     if isinstance(action, Discard):
         return [Event("discard", discard_text(after, seat, names), seat)]
     if isinstance(action, DemandFool):
-        text = "demand the Fool" if action.demand else "do not demand the Fool"
-        if seat != names.viewer:
-            text = "demands the Fool" if action.demand else "does not demand the Fool"
-        return [Event("decision", f"{names.subject(seat)} {text}.", seat)]
-    text = names.says(seat, "call", "calls") if action.call else names.says(seat, "let", "lets")
-    return [Event("decision", f"{text} {'Bob!' if action.call else 'the Bob go.'}", seat)]
+        if action.demand:
+            text = names.tell(seat, N_("You demand the Fool."), N_("%(seat)s demands the Fool."))
+        else:
+            text = names.tell(
+                seat, N_("You do not demand the Fool."), N_("%(seat)s does not demand the Fool.")
+            )
+        return [Event("decision", text, seat)]
+    if action.call:
+        text = names.tell(seat, N_("You call Bob!"), N_("%(seat)s calls Bob!"))
+    else:
+        text = names.tell(seat, N_("You let the Bob go."), N_("%(seat)s lets the Bob go."))
+    return [Event("decision", text, seat)]
 
 
 NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
@@ -217,7 +248,7 @@ def discard_text(obs: Observation, seat: int, names: Names) -> str:
     else:
         what = f"{names.verb(seat, 'discard', 'discards')} {count} cards"
     if obs.discard is not None:
-        shown = ", ".join(display_name(card) for card in obs.discard)
+        shown = ", ".join(say(display_name(card)) for card in obs.discard)
         return f"{names.subject(seat)} {what}: {shown}."
     return f"{names.subject(seat)} {what}."
 
@@ -244,4 +275,4 @@ def bob_text(bob: Bob, names: Names) -> str:
 def over_text(obs: Observation, names: Names) -> str:
     assert obs.counts is not None
     counts = ", ".join(f"{names.subject(seat)} {count}" for seat, count in enumerate(obs.counts))
-    return f"The deal is over. Counts: {counts}."
+    return gettext("The deal is over. Counts: %(counts)s.") % {"counts": counts}
