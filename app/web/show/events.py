@@ -76,37 +76,40 @@ class Names:
 
 
 LEDGER_KINDS: dict[str, str] = {
-    "pot-founding": "Founding the pots",
-    "pot-refill": "Refilling an empty pot",
-    "dealer-fee": "Dealer's fee",
-    "declaration": "Declaration",
-    "card-lost": "An Ultimo card lost",
-    "pagat-trick": "The Pagat wins a trick",
-    "king-ultimo": "King Ultimo",
-    "pagat-ultimo": "Pagat Ultimo",
-    "bagud": "Bagud (a failed Ultimo)",
-    "last-trick": "The last trick",
-    "tout": "Tout (every trick)",
-    "nolo": "Nolo (no trick)",
-    "count": "The count",
-    "result": "Team result",
+    "pot-founding": N_("Founding the pots"),
+    "pot-refill": N_("Refilling an empty pot"),
+    "dealer-fee": N_("Dealer's fee"),
+    "declaration": N_("Declaration"),
+    "card-lost": N_("An Ultimo card lost"),
+    "pagat-trick": N_("The Pagat wins a trick"),
+    "king-ultimo": N_("King Ultimo"),
+    "pagat-ultimo": N_("Pagat Ultimo"),
+    "bagud": N_("Bagud (a failed Ultimo)"),
+    "last-trick": N_("The last trick"),
+    "tout": N_("Tout (every trick)"),
+    "nolo": N_("Nolo (no trick)"),
+    "count": N_("The count"),
+    "result": N_("Team result"),
 }
 
 DECLARATION_KINDS: dict[str, str] = {
-    "trumps": "trumps",
-    "matadors": "matadors",
-    "full-cavalry": "full cavalry",
-    "abundant-cavalry": "abundant cavalry",
-    "half-cavalry": "half cavalry",
-    "full-kings": "full kings",
-    "abundant-kings": "abundant kings",
-    "half-kings": "half kings",
+    "trumps": N_("trumps"),
+    "matadors": N_("matadors"),
+    "full-cavalry": N_("full cavalry"),
+    "abundant-cavalry": N_("abundant cavalry"),
+    "half-cavalry": N_("half cavalry"),
+    "full-kings": N_("full kings"),
+    "abundant-kings": N_("abundant kings"),
+    "half-kings": N_("half kings"),
 }
 
 
 def ledger_label(kind: str, chicks: bool) -> str:
-    label = LEDGER_KINDS.get(kind, kind.replace("-", " ").capitalize())
-    return label.replace("King", "Queen") if chicks and kind == "king-ultimo" else label
+    if chicks and kind == "king-ultimo":
+        return gettext("Queen Ultimo")
+    if kind in LEDGER_KINDS:
+        return gettext(LEDGER_KINDS[kind])
+    return kind.replace("-", " ").capitalize()
 
 
 def declaration_text(declaration: Declaration, chicks: bool) -> str:
@@ -121,11 +124,17 @@ def declaration_text(declaration: Declaration, chicks: bool) -> str:
     if declaration.kind in ("trumps", "matadors"):
         return detail  # "12 trumps, with the I", "5 matadors": the kind is in the detail
     if declaration.kind.endswith("-cavalry"):
-        return f"{kind} in {detail}"  # detail: "Cups", "Cups, with the Fool", ...
+        # detail: "Cups", "Cups, with the Fool", ...
+        return gettext("%(kind)s in %(detail)s") % {"kind": gettext(kind), "detail": detail}
     if declaration.kind.endswith("-kings"):
         kind = kind.replace("kings", "queens") if chicks else kind
-        return f"{kind} ({detail})"  # detail: "all four Kings", "three Queens and the Fool, ..."
-    return f"{kind}: {detail}"
+        # detail: "all four Kings", "three Queens and the Fool, ..."
+        return gettext("%(kind)s (%(detail)s)") % {"kind": gettext(kind), "detail": detail}
+    return f"{gettext(kind)}: {detail}"
+
+
+QUEENS_KINDS = (N_("full queens"), N_("abundant queens"), N_("half queens"))
+"""The kings' declarations under Chicks (``declaration_text`` words them so)."""
 
 
 def payment_lines(entries: list[LedgerEntry], names: Names) -> list[str]:
@@ -136,7 +145,7 @@ def payment_lines(entries: list[LedgerEntry], names: Names) -> list[str]:
             continue  # the declaration's own announcement says what it pays
         label = ledger_label(kind, names.chicks)
         if trick is not None and kind != "last-trick":  # not "The last trick, trick 25"
-            label = f"{label}, trick {trick}"
+            label = gettext("%(kind)s, trick %(trick)s") % {"kind": label, "trick": trick}
         lines.append(f"{label}: {_describe(list(group), names)}.")
     return lines
 
@@ -180,10 +189,14 @@ def step_events(
     """What one action showed the viewer, in the order it happened."""
     events = _action_events(before, after, action, names)
     for declaration in after.declarations[len(before.declarations) :]:
-        text = declaration_text(declaration, names.chicks)
-        each = f"{declaration.value} from each other player"
-        says = names.says(declaration.seat, "declare", "declares")
-        events.append(Event("declaration", f"{says} {text}: {each}.", declaration.seat))
+        text = names.tell(
+            declaration.seat,
+            N_("You declare %(declaration)s: %(value)s from each other player."),
+            N_("%(seat)s declares %(declaration)s: %(value)s from each other player."),
+            declaration=declaration_text(declaration, names.chicks),
+            value=declaration.value,
+        )
+        events.append(Event("declaration", text, declaration.seat))
     if len(after.tricks) > len(before.tricks):
         trick = after.tricks[-1]
         text = names.tell(
