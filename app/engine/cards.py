@@ -12,8 +12,7 @@ from collections.abc import Iterable
 from enum import IntEnum
 from typing import NewType
 
-from app.engine.phrases import Phrase
-from app.i18n import N_
+from app.engine.phrases import N_, Phrase
 
 Card = NewType("Card", int)
 

@@ -30,9 +30,8 @@ from app.engine.deal import Deal, Phase, Trick
 from app.engine.declarations import Declaration, cavalry_cards, declarations, top_rank
 from app.engine.ledger import KING_POT, KING_ULTIMO, PAGAT_POT, PAGAT_ULTIMO, Books
 from app.engine.options import DANISH, Options
-from app.engine.phrases import Phrase
+from app.engine.phrases import N_, Phrase
 from app.engine.rng import shuffle
-from app.i18n import N_
 
 SEATS = 3
 HAND_SIZE = 25

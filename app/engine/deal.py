@@ -46,9 +46,8 @@ from app.engine.cards import (
 )
 from app.engine.ledger import Books
 from app.engine.options import Options
-from app.engine.phrases import Phrase
+from app.engine.phrases import N_, Phrase
 from app.engine.winning import led_suit
-from app.i18n import N_
 
 if TYPE_CHECKING:
     from app.engine.declarations import Declaration

@@ -16,6 +16,12 @@ from collections.abc import Mapping
 from typing import Any
 
 
+def N_(message: str) -> str:  # noqa: N802 (the gettext convention, known to pybabel)
+    """Mark ``message`` for the catalogs; returns it unchanged. The engine's own copy of
+    ``app.i18n.N_``, so that the engine imports only the standard library."""
+    return message
+
+
 def _rebuild(msgid: str, params: Mapping[str, Any]) -> Phrase:
     """Unpickle a Phrase (module level, so that pickle finds it by name)."""
     return Phrase(msgid, **params)

@@ -32,9 +32,8 @@ from app.engine.deal import Deal, Phase, Trick
 from app.engine.declarations import top_rank
 from app.engine.ledger import Books
 from app.engine.options import TROCCAS, Options
-from app.engine.phrases import Phrase
+from app.engine.phrases import N_, Phrase
 from app.engine.rng import shuffle
-from app.i18n import N_
 
 SEATS = 4
 TRICKS = 19

@@ -19,6 +19,8 @@ from app.engine.actions import Discard, PlayCard
 from app.engine.cards import FOOL, code, display_name
 from app.engine.deal import Phase
 from app.engine.observation import Observation
+from app.i18n import gettext
+from app.web.http.words import say
 from app.web.show.cards import CardView
 from app.web.show.frame import Frame
 from app.web.show.summary import build_summary
@@ -179,4 +181,4 @@ def _add_hint(frame: Frame, table: Table) -> None:
         frame.hinted = (action.card,)
     elif isinstance(action, Discard):
         frame.hinted = action.cards
-    frame.hint = f"Hint: {sentence(action, reason)}"
+    frame.hint = gettext("Hint: %(hint)s") % {"hint": say(sentence(action, reason))}
