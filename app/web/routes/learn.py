@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
 
 from app.engine.games import GAMES
+from app.i18n import N_
 from app.paths import STATIC_DIR
 from app.protocol import reference_bot
 from app.web.http.problems import Problem
@@ -30,7 +31,7 @@ def game_page(kind: str, game: str) -> str:
     is a 404 page."""
     if game not in GAMES:
         names = " and ".join(rules.name for rules in GAMES.values())
-        raise Problem(404, "No such game", f"Trionfi knows {names}.")
+        raise Problem(404, N_("No such game"), f"Trionfi knows {names}.")
     return f"pages/{kind}/{game}.html"
 
 
