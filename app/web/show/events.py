@@ -251,19 +251,39 @@ def _action_events(
     return [Event("decision", text, seat)]
 
 
-NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+NUMBER_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six")}
 
 
 def discard_text(obs: Observation, seat: int, names: Names) -> str:
-    count = NUMBER_WORDS.get(obs.discard_size, str(obs.discard_size))
-    if obs.rules.discard_name == "kitty":
-        what = f"{names.verb(seat, 'put', 'puts')} {count} cards in the kitty"
-    else:
-        what = f"{names.verb(seat, 'discard', 'discards')} {count} cards"
+    size = obs.discard_size
+    count = gettext(NUMBER_WORDS[size]) if size in NUMBER_WORDS else str(size)
+    kitty = obs.rules.discard_name == "kitty"
     if obs.discard is not None:
         shown = ", ".join(say(display_name(card)) for card in obs.discard)
-        return f"{names.subject(seat)} {what}: {shown}."
-    return f"{names.subject(seat)} {what}."
+        own, other = DISCARD_SHOWN[kitty]
+        return names.tell(seat, own, other, count=count, cards=shown)
+    own, other = DISCARD_HIDDEN[kitty]
+    return names.tell(seat, own, other, count=count)
+
+
+DISCARD_SHOWN: dict[bool, tuple[str, str]] = {
+    True: (
+        N_("You put %(count)s cards in the kitty: %(cards)s."),
+        N_("%(seat)s puts %(count)s cards in the kitty: %(cards)s."),
+    ),
+    False: (
+        N_("You discard %(count)s cards: %(cards)s."),
+        N_("%(seat)s discards %(count)s cards: %(cards)s."),
+    ),
+}
+DISCARD_HIDDEN: dict[bool, tuple[str, str]] = {
+    True: (
+        N_("You put %(count)s cards in the kitty."),
+        N_("%(seat)s puts %(count)s cards in the kitty."),
+    ),
+    False: (N_("You discard %(count)s cards."), N_("%(seat)s discards %(count)s cards.")),
+}
+"""(in the kitty?): the discard's log line, the viewer's and another seat's."""
 
 
 def bob_text(bob: Bob, names: Names) -> str:
