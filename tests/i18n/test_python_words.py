@@ -241,3 +241,14 @@ def test_a_phrase_survives_pickle_and_json() -> None:
 def test_numbers_take_the_language_decimal_sign(language: str, expected: list[str]) -> None:
     with use_language(language):
         assert [signed(43.3), signed(-94), signed(0)] == expected
+
+
+def test_level_names_and_program_faults_read_out_translated(bracketed: None) -> None:
+    from app.web.table.players import LEVEL_LABELS
+    from app.web.table.programs import FAULT_WORDS
+
+    assert LEVEL_LABELS["hard"] == "⟦Hard⟧"
+    assert LEVEL_LABELS.get("easy", "") == "⟦Easy⟧"
+    assert LEVEL_LABELS.get("nobody", "") == ""  # never a catalog's header
+    assert FAULT_WORDS["timeout"] == "⟦did not answer in time⟧"
+    assert dict(LEVEL_LABELS)["hard"] == "Hard"  # the data stays English

@@ -9,7 +9,7 @@ is: only marked words are translated.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, overload
 
 from babel.numbers import format_decimal
 
@@ -59,3 +59,19 @@ def decimal(value: float, decimals: int = 1) -> str:
 def _locale() -> str:
     language = current_language()
     return "rm_CH" if language == "rm" else language
+
+
+class Spoken(dict[str, str]):
+    """A table of words kept as data (marked with ``N_``) that reads out in the current
+    language: ``labels[key]`` and ``labels.get(key, default)`` translate the word found."""
+
+    def __getitem__(self, key: str) -> str:
+        return gettext(super().__getitem__(key))
+
+    @overload  # type: ignore[override]
+    def get(self, key: str, default: None = None) -> str | None: ...
+    @overload
+    def get(self, key: str, default: str) -> str: ...
+    def get(self, key: str, default: str | None = None) -> str | None:
+        value = super().get(key, default)
+        return gettext(value) if value else value  # gettext("") is a catalog's header
