@@ -289,7 +289,7 @@ def change_rules(table: Table, seat: int, form: FormData) -> Outcome:
     try:
         match.change_options(options)
     except OptionsLocked as refusal:
-        raise Refused(sentence(str(refusal)), 409) from None
+        raise Refused(sentence(refusal.args[0]), 409) from None
     return Outcome(announce=None)
 
 
