@@ -18,7 +18,7 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
 from app.paths import STATIC_DIR, TEMPLATES_DIR
-from app.web.http.words import decimal
+from app.web.http.words import decimal, say, seat_name
 
 HTMX = "vendor/htmx-2.0.11.min.js"
 
@@ -106,6 +106,8 @@ def make_templates(directory: Path = TEMPLATES_DIR) -> Jinja2Templates:
     )
     env.filters["signed"] = signed
     env.filters["number"] = number
+    env.filters["say"] = say  # an engine Phrase (a card's name) in the reader's language
+    env.filters["seat_name"] = seat_name  # "You", "Left"... translated, people's names kept
     env.trim_blocks = True
     env.lstrip_blocks = True
     return templates

@@ -22,6 +22,7 @@ from app.engine.cards import SUIT_NAMES, Card, code, display_name, sorted_cards
 from app.engine.deal import Deal
 from app.engine.observation import observe
 from app.engine.record import HandRecord, parse_record, replay, start
+from app.i18n import current_language
 from app.web.show.cards import CardView
 from app.web.show.events import Names, bob_text, declaration_text, payment_lines, step_events
 from app.web.show.summary import LedgerRow, ledger_row
@@ -239,11 +240,14 @@ def replay_of(raw: dict[str, Any], seat_names: list[str], deal_number: int) -> R
     ``IllegalActionAt`` or ``Unfinished`` if it is not one), built once per record and names:
     a finished deal never changes, and stepping through it asks for it once a move."""
     text = json.dumps(raw, sort_keys=True, separators=(",", ":"))
-    return _cached_replay(text, tuple(seat_names), deal_number)
+    return _cached_replay(text, tuple(seat_names), deal_number, current_language())
 
 
 @lru_cache(maxsize=32)
-def _cached_replay(text: str, seat_names: tuple[str, ...], deal_number: int) -> Replay:
+def _cached_replay(
+    text: str, seat_names: tuple[str, ...], deal_number: int, language: str
+) -> Replay:
+    """``language``: the replay's words are the reader's, so each language has its own."""
     record = parse_record(json.loads(text))
     replay(record)
     return build_replay(record, list(seat_names), deal_number)
