@@ -150,7 +150,7 @@ def take_back_card(table: Table, seat: int) -> CardView | None:
     if table.is_friends or deal is None or table.take_back_version(seat) is None:
         return None
     card = deal.check_take_back(seat)
-    return CardView(code(card), display_name(card))
+    return CardView(code(card), say(display_name(card)))
 
 
 def _standing_in(table: Table, step: int) -> tuple[str, ...]:

@@ -22,7 +22,8 @@ from app.engine.cards import SUIT_NAMES, Card, code, display_name, sorted_cards
 from app.engine.deal import Deal
 from app.engine.observation import observe
 from app.engine.record import HandRecord, parse_record, replay, start
-from app.i18n import current_language
+from app.i18n import N_, current_language
+from app.web.http.words import say
 from app.web.show.cards import CardView
 from app.web.show.events import Names, bob_text, declaration_text, payment_lines, step_events
 from app.web.show.summary import LedgerRow, ledger_row
@@ -174,7 +175,7 @@ class Replay:
 
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> list[CardView]:
-    return [CardView(code(card), display_name(card)) for card in cards]
+    return [CardView(code(card), say(display_name(card))) for card in cards]
 
 
 def _trick_view(deal: Deal, names: Names, just_finished: bool) -> TrickView | None:
@@ -192,7 +193,7 @@ def _trick_view(deal: Deal, names: Names, just_finished: bool) -> TrickView | No
         TrickCard(
             (leader + index) % deal.seat_count,
             names.subject((leader + index) % deal.seat_count),
-            CardView(code(card), display_name(card)),
+            CardView(code(card), say(display_name(card))),
             (leader + index) % deal.seat_count == winner,
         )
         for index, card in enumerate(cards)
@@ -201,7 +202,7 @@ def _trick_view(deal: Deal, names: Names, just_finished: bool) -> TrickView | No
         number,
         played,
         names.subject(winner) if winner is not None else None,
-        SUIT_NAMES[named] if named is not None else None,
+        say(SUIT_NAMES[named]) if named is not None else None,
     )
 
 
@@ -255,8 +256,12 @@ def _cached_replay(
 
 def take_back_text(action: TakeBack, names: Names) -> str:
     """What a take back says: "You take back 9 of Cups and the moves after it."."""
-    says = names.says(action.seat, "take", "takes")
-    return f"{says} back {display_name(action.card)} and the moves after it."
+    return names.tell(
+        action.seat,
+        N_("You take back %(card)s and the moves after it."),
+        N_("%(seat)s takes back %(card)s and the moves after it."),
+        card=say(display_name(action.card)),
+    )
 
 
 def _move_label(action: object, names: Names) -> str:
