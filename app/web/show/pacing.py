@@ -174,7 +174,7 @@ def _schedule(frame: Frame, table: Table, timeline: Timeline) -> None:
 def _add_hint(frame: Frame, table: Table) -> None:
     found = hint_for(table, frame.obs)
     if found is None:
-        frame.hint = "No hint is available just now."
+        frame.hint = gettext("No hint is available just now.")
         return
     action, reason = found
     if isinstance(action, PlayCard):
