@@ -17,20 +17,28 @@ from app.bots.odds import SUIT, Table, led_suit, name_of
 from app.engine.actions import Action, CallBob, DemandFool, Discard, PlayCard
 from app.engine.cards import FOOL, IS_TRUMP, PAGAT, WORLD
 from app.engine.observation import Observation
+from app.engine.phrases import Phrase
+from app.i18n import N_
 
-ONLY_CARD = "it is your only legal card"
+ONLY_CARD = Phrase(N_("it is your only legal card"))
 
-SUIT_WORDS: tuple[str, ...] = ("Cups", "Coins", "Swords", "Staves", "trumps")
+SUIT_WORDS: tuple[str, ...] = (
+    Phrase(N_("Cups")),
+    Phrase(N_("Coins")),
+    Phrase(N_("Swords")),
+    Phrase(N_("Staves")),
+    Phrase(N_("trumps")),
+)
 """Suits as a player says them: "no Cups left", "lead trumps"."""
 
 
 def the_card(card: int) -> str:
     """ "the 9 of Cups", "the Fool", and a trump by its name ("XXI The World")."""
     if card == FOOL:
-        return "the Fool"
+        return Phrase(N_("the Fool"))
     if IS_TRUMP[card]:
         return name_of(card)
-    return f"the {name_of(card)}"
+    return Phrase(N_("the %(card)s"), card=name_of(card))
 
 
 def suit_word(suit: int) -> str:
@@ -45,10 +53,10 @@ def seat_word(seat: int, me: int, seats: int, names: Sequence[str] | None = None
         return names[seat]
     step = (seat - me) % seats
     if step == 1:
-        return "Right"
+        return Phrase(N_("Right"))
     if step == seats - 1:
-        return "Left"
-    return "your partner"
+        return Phrase(N_("Left"))
+    return Phrase(N_("your partner"))
 
 
 def card_list(cards: Sequence[int]) -> str:
@@ -61,23 +69,28 @@ def card_list(cards: Sequence[int]) -> str:
 
 def sentence(action: Action, reason: str) -> str:
     """The whole hint: "Play the 9 of Cups: Left has no Cups left and can trump."."""
-    reason = reason.strip().rstrip(".")
     what = _action_words(action)
-    return f"{what}: {reason}." if reason else f"{what}."
+    if isinstance(reason, Phrase) and not reason.endswith("."):
+        return Phrase(N_("%(what)s: %(reason)s."), what=what, reason=reason)
+    reason = reason.strip().rstrip(".")
+    if reason:
+        return Phrase(N_("%(what)s: %(reason)s."), what=what, reason=reason)
+    return Phrase(N_("%(what)s."), what=what)
 
 
 def _action_words(action: Action) -> str:
     if isinstance(action, PlayCard):
-        what = f"Play {the_card(action.card)}"
+        card = the_card(action.card)
         if action.name is not None:
-            what += f", naming {suit_word(int(action.name))}"
-        return what
+            suit = suit_word(int(action.name))
+            return Phrase(N_("Play %(card)s, naming %(suit)s"), card=card, suit=suit)
+        return Phrase(N_("Play %(card)s"), card=card)
     if isinstance(action, Discard):
-        return f"Lay away {card_list(action.cards)}"
+        return Phrase(N_("Lay away %(cards)s"), cards=card_list(action.cards))
     if isinstance(action, DemandFool):
-        return "Demand the Fool" if action.demand else "Do not demand the Fool"
+        return Phrase(N_("Demand the Fool") if action.demand else N_("Do not demand the Fool"))
     assert isinstance(action, CallBob)
-    return "Call Bob" if action.call else "Let the Bob go"
+    return Phrase(N_("Call Bob") if action.call else N_("Let the Bob go"))
 
 
 # ---------------------------------------------------------------------- the table as seen
@@ -87,14 +100,14 @@ def only_card(obs: Observation, card: int) -> str:
     """Why the one legal card: the last card, the suit that must be followed, or the trump
     that must be played for want of it."""
     if len(obs.hand) == 1:
-        return "it is your last card"
+        return Phrase(N_("it is your last card"))
     led = led_suit(obs.trick, None if obs.named is None else int(obs.named))
     if led is None or card == FOOL:
         return ONLY_CARD
     if SUIT[card] == led:
-        return f"you must follow {suit_word(led)} and it is your only one"
+        return Phrase(N_("you must follow %(suit)s and it is your only one"), suit=suit_word(led))
     if IS_TRUMP[card]:
-        return f"you have no {suit_word(led)} and must trump"
+        return Phrase(N_("you have no %(suit)s and must trump"), suit=suit_word(led))
     return ONLY_CARD
 
 
@@ -109,13 +122,19 @@ def situation(t: Table, card: int, giving: bool = False) -> str | None:
     if best is None:
         return None
     seat, winning = best
-    whose = "your partner" if t.is_partner(seat) else seat_word(seat, t.seat, t.seats, t.names)
+    whose = (
+        Phrase(N_("your partner"))
+        if t.is_partner(seat)
+        else seat_word(seat, t.seat, t.seats, t.names)
+    )
     if t.beats(card, winning) and giving:
-        return "the players still to play can take this trick"
+        return Phrase(N_("the players still to play can take this trick"))
+    params = {"whose": whose, "card": name_of(winning)}
     if t.beats(card, winning):
-        verb = "overtakes" if t.is_partner(seat) else "beats"
-        return f"it {verb} {whose}'s {name_of(winning)}"
-    return f"{whose}'s {name_of(winning)} is winning the trick"
+        if t.is_partner(seat):
+            return Phrase(N_("it overtakes %(whose)s's %(card)s"), **params)
+        return Phrase(N_("it beats %(whose)s's %(card)s"), **params)
+    return Phrase(N_("%(whose)s's %(card)s is winning the trick"), **params)
 
 
 def trump_threat(t: Table, card: int) -> str | None:

@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from enum import IntEnum
 from typing import NewType
 
+from app.engine.phrases import N_, Phrase
+
 Card = NewType("Card", int)
 
 
@@ -37,40 +39,46 @@ SUIT_CODES: dict[Suit, str] = {
 }
 SUIT_BY_CODE: dict[str, Suit] = {code: suit for suit, code in SUIT_CODES.items()}
 SUIT_NAMES: dict[Suit, str] = {
-    Suit.CUPS: "Cups",
-    Suit.COINS: "Coins",
-    Suit.SWORDS: "Swords",
-    Suit.STAVES: "Staves",
-    Suit.TRUMPS: "Trumps",
+    Suit.CUPS: Phrase(N_("Cups")),
+    Suit.COINS: Phrase(N_("Coins")),
+    Suit.SWORDS: Phrase(N_("Swords")),
+    Suit.STAVES: Phrase(N_("Staves")),
+    Suit.TRUMPS: Phrase(N_("Trumps")),
 }
 
 RANKS: tuple[str, ...] = ("K", "Q", "N", "P", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A")
-RANK_NAMES: dict[str, str] = {"K": "King", "Q": "Queen", "N": "Knight", "P": "Page", "A": "Ace"}
+RANK_NAMES: dict[str, str] = {
+    "K": Phrase(N_("King")),
+    "Q": Phrase(N_("Queen")),
+    "N": Phrase(N_("Knight")),
+    "P": Phrase(N_("Page")),
+    "A": Phrase(N_("Ace")),
+}
 KING, QUEEN, KNIGHT, PAGE = 0, 1, 2, 3
 COURT_RANKS = (KING, QUEEN, KNIGHT, PAGE)
 
 TRUMP_TITLES: tuple[str, ...] = (
-    "The Magician",
-    "The Popess",
-    "The Empress",
-    "The Emperor",
-    "The Pope",
-    "The Lovers",
-    "The Chariot",
-    "Justice",
-    "The Hermit",
-    "The Wheel of Fortune",
-    "Strength",
-    "The Hanged Man",
-    "Death",
-    "Temperance",
-    "The Devil",
-    "The Tower",
-    "The Star",
-    "The Moon",
-    "The Sun",
-    "Judgement",
-    "The World",
+    Phrase(N_("The Magician")),
+    Phrase(N_("The Popess")),
+    Phrase(N_("The Empress")),
+    Phrase(N_("The Emperor")),
+    Phrase(N_("The Pope")),
+    Phrase(N_("The Lovers")),
+    Phrase(N_("The Chariot")),
+    Phrase(N_("Justice")),
+    Phrase(N_("The Hermit")),
+    Phrase(N_("The Wheel of Fortune")),
+    Phrase(N_("Strength")),
+    Phrase(N_("The Hanged Man")),
+    Phrase(N_("Death")),
+    Phrase(N_("Temperance")),
+    Phrase(N_("The Devil")),
+    Phrase(N_("The Tower")),
+    Phrase(N_("The Star")),
+    Phrase(N_("The Moon")),
+    Phrase(N_("The Sun")),
+    Phrase(N_("Judgement")),
+    Phrase(N_("The World")),
 )
 ROMAN: tuple[str, ...] = (
     "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI",
@@ -194,12 +202,16 @@ def codes(cards: Iterable[Card]) -> list[str]:
 def display_name(card: Card) -> str:
     """The name a person reads: "King of Cups", "5 of Swords", "XXI The World", "The Fool"."""
     if card == FOOL:
-        return "The Fool"
+        return Phrase(N_("The Fool"))
     number = TRUMP_NUMBER[card]
     if number:
-        return f"{ROMAN[number - 1]} {TRUMP_TITLES[number - 1]}"
+        return Phrase(
+            N_("%(number)s %(title)s"), number=ROMAN[number - 1], title=TRUMP_TITLES[number - 1]
+        )
     rank = RANKS[RANK_OF[card]]
-    return f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[SUIT_OF[card]]}"
+    return Phrase(
+        N_("%(rank)s of %(suit)s"), rank=RANK_NAMES.get(rank, rank), suit=SUIT_NAMES[SUIT_OF[card]]
+    )
 
 
 def sort_key(card: Card) -> tuple[int, int]:

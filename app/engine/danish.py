@@ -30,6 +30,7 @@ from app.engine.deal import Deal, Phase, Trick
 from app.engine.declarations import Declaration, cavalry_cards, declarations, top_rank
 from app.engine.ledger import KING_POT, KING_ULTIMO, PAGAT_POT, PAGAT_ULTIMO, Books
 from app.engine.options import DANISH, Options
+from app.engine.phrases import N_, Phrase
 from app.engine.rng import shuffle
 
 SEATS = 3
@@ -114,14 +115,16 @@ class SkatLimits:
     def refusal(self, cards: tuple[Card, ...]) -> str | None:
         """Why ``cards`` may not be laid away, or None."""
         if any(c in self.forbidden for c in cards):
-            return "kings, the I, the XXI and the Fool may not be discarded"
+            return Phrase(N_("kings, the I, the XXI and the Fool may not be discarded"))
         laid_trumps = sum(1 for c in cards if c in self.trumps)
         if laid_trumps and laid_trumps != len(self.trumps):
-            return "a trump may be discarded only when the dealer keeps no trump"
+            return Phrase(N_("a trump may be discarded only when the dealer keeps no trump"))
         if sum(1 for c in cards if c in self.combination) > self.most_combination_cards:
-            return (
-                "cards of a declarable combination may be discarded only when there is no "
-                "other choice"
+            return Phrase(
+                N_(
+                    "cards of a declarable combination may be discarded only when there is no "
+                    "other choice"
+                )
             )
         return None
 
@@ -217,9 +220,11 @@ class DanishDeal(Deal):
         for card in cards:
             self._refuse_forbidden(card)
             if IS_TRUMP[card]:
-                raise IllegalAction("trumps may not be discarded")
+                raise IllegalAction(Phrase(N_("trumps may not be discarded")))
             if card in combo:
-                raise IllegalAction("cards of a declarable combination may not be discarded")
+                raise IllegalAction(
+                    Phrase(N_("cards of a declarable combination may not be discarded"))
+                )
 
     def _refuse_forbidden(self, card: Card) -> None:
         reason = self._forbidden_reason(card)
@@ -229,11 +234,13 @@ class DanishDeal(Deal):
     def _forbidden_reason(self, card: Card) -> str | None:
         """Why ``card`` is never laid away, whatever else is (rules.md 2.4); None if it may."""
         if card == FOOL:
-            return "the Fool may not be discarded"
+            return Phrase(N_("the Fool may not be discarded"))
         if card in (PAGAT, WORLD):
-            return "the I and the XXI may not be discarded"
+            return Phrase(N_("the I and the XXI may not be discarded"))
         if card < 56 and RANK_OF[card] == top_rank(self.chicks):
-            return f"{self._top_name()} may not be discarded"
+            if self.chicks:
+                return Phrase(N_("queens may not be discarded"))
+            return Phrase(N_("kings may not be discarded"))
         return None
 
     def _discard_refusal(self, card: Card) -> str:
@@ -242,8 +249,8 @@ class DanishDeal(Deal):
             return forbidden
         if not self.options.traditional_skat_restrictions:
             if IS_TRUMP[card]:
-                return "trumps may not be discarded"
-            return "cards of a declarable combination may not be discarded"
+                return Phrase(N_("trumps may not be discarded"))
+            return Phrase(N_("cards of a declarable combination may not be discarded"))
         # Traditional restrictions refuse whole discards: the reason is that of the card laid
         # away with cards that may go (those first), so that it is the card's own.
         hand = self.holdings[self.dealer]
@@ -255,9 +262,6 @@ class DanishDeal(Deal):
             if reason is not None:
                 return reason
         return super()._discard_refusal(card)
-
-    def _top_name(self) -> str:
-        return "queens" if self.chicks else "kings"
 
     def _check_traditional_discard(self, cards: tuple[Card, ...], hand: list[Card]) -> None:
         """PW/BGA restrictions (rules.md 2.4, option "Traditional skat restrictions")."""
@@ -297,11 +301,14 @@ class DanishDeal(Deal):
 
     def _fool_only_reason(self) -> str:
         if self.options.traditional_fool_timing:
-            return f"the Fool was demanded and must be played in trick {FOOL_DEADLINE}"
-        return f"the Fool must be played by trick {FOOL_DEADLINE}"
+            return Phrase(
+                N_("the Fool was demanded and must be played in trick %(trick)s"),
+                trick=FOOL_DEADLINE,
+            )
+        return Phrase(N_("the Fool must be played by trick %(trick)s"), trick=FOOL_DEADLINE)
 
     def _fool_never_reason(self) -> str:
-        return f"the Fool may not be played to trick {NO_FOOL_TRICK}"
+        return Phrase(N_("the Fool may not be played to trick %(trick)s"), trick=NO_FOOL_TRICK)
 
     def _fool_returns(self, trick_number: int) -> bool:
         return trick_number < TRICKS
@@ -315,15 +322,15 @@ class DanishDeal(Deal):
         leading = not self.trick
         if self.names_suit(action.card, self.trick_number, leading):
             if action.name is None or action.name is Suit.NONE:
-                raise IllegalAction("name the suit the led Fool stands for")
+                raise IllegalAction(Phrase(N_("name the suit the led Fool stands for")))
         elif action.name is not None:
             if leading and action.card == FOOL:
-                raise IllegalAction("a Fool led to the last trick names no suit")
-            raise IllegalAction("only a led Fool names a suit")
+                raise IllegalAction(Phrase(N_("a Fool led to the last trick names no suit")))
+            raise IllegalAction(Phrase(N_("only a led Fool names a suit")))
 
     def _decide(self, action: Action) -> None:
         if not isinstance(action, DemandFool):
-            raise IllegalAction("no such decision is pending")
+            raise IllegalAction(Phrase(N_("no such decision is pending")))
         self.demand_askers.pop(0)
         if action.demand:
             self.fool_demanded = True

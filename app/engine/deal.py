@@ -46,6 +46,7 @@ from app.engine.cards import (
 )
 from app.engine.ledger import Books
 from app.engine.options import Options
+from app.engine.phrases import N_, Phrase
 from app.engine.winning import led_suit
 
 if TYPE_CHECKING:
@@ -98,6 +99,15 @@ class Trick:
             return self.order.index(seat)
         return (seat - self.leader) % seats
 
+
+PHASE_NAMES: dict[Phase, Phrase] = {
+    Phase.DISCARD: Phrase(N_("discard")),
+    Phase.PLAY: Phrase(N_("play")),
+    Phase.DEMAND_FOOL: Phrase(N_("demand fool")),
+    Phase.BOB: Phrase(N_("bob")),
+    Phase.OVER: Phrase(N_("over")),
+}
+"""A phase as the refusal "the deal waits for ..." names it (its value, spaced)."""
 
 _EXPECTED_ACTION: dict[Phase, type] = {
     Phase.DISCARD: Discard,
@@ -282,12 +292,12 @@ class Deal(ABC):
         if card in self.legal_discard_cards():
             return None
         if card not in self.holdings[self.dealer]:
-            return f"the dealer does not hold {display_name(card)}"
+            return Phrase(N_("the dealer does not hold %(card)s"), card=display_name(card))
         return self._discard_refusal(card)
 
     def _discard_refusal(self, card: Card) -> str:
         """The rule that keeps a held ``card`` out of every discard."""
-        return "it cannot be laid away with the other cards"
+        return Phrase(N_("it cannot be laid away with the other cards"))
 
     # ----------------------------------------------------------------- what the table sees
 
@@ -418,12 +428,16 @@ class Deal(ABC):
         where take backs are allowed are computers). A discard or a decision is never taken
         back on its own; one made after the card goes with it."""
         if not 0 <= seat < self.seat_count:
-            raise IllegalAction(f"there is no seat {seat}")
+            raise IllegalAction(Phrase(N_("there is no seat %(seat)s"), seat=seat))
         if self.is_over:
-            raise IllegalAction("the deal is over: its cards can no longer be taken back")
+            raise IllegalAction(
+                Phrase(N_("the deal is over: its cards can no longer be taken back"))
+            )
         index = self.last_play_of(seat)
         if index is None:
-            raise IllegalAction("there is no card to take back: none played in this deal")
+            raise IllegalAction(
+                Phrase(N_("there is no card to take back: none played in this deal"))
+            )
         action = self.history[index]
         assert isinstance(action, PlayCard)
         return action.card
@@ -432,8 +446,12 @@ class Deal(ABC):
         card = self.check_take_back(action.seat)
         if action.card != card:
             raise IllegalAction(
-                f"seat {action.seat}'s last card is {display_name(card)}, "
-                f"not {display_name(action.card)}"
+                Phrase(
+                    N_("seat %(seat)s's last card is %(card)s, not %(other)s"),
+                    seat=action.seat,
+                    card=display_name(card),
+                    other=display_name(action.card),
+                )
             )
 
     def restarted(self) -> Self:
@@ -463,13 +481,15 @@ class Deal(ABC):
         """Why no action of type ``kind`` by ``seat`` is allowed now, whatever it holds."""
         phase = self.phase
         if phase is Phase.OVER:
-            return "the deal is over"
+            return Phrase(N_("the deal is over"))
         if not 0 <= seat < self.seat_count:
-            return f"there is no seat {seat}"
+            return Phrase(N_("there is no seat %(seat)s"), seat=seat)
         if kind is not _EXPECTED_ACTION[phase]:
-            return f"the deal waits for {phase.value.replace('_', ' ')}"
+            return Phrase(N_("the deal waits for %(phase)s"), phase=PHASE_NAMES[phase])
         if seat != self.turn:
-            return f"it is seat {self.turn}'s turn, not seat {seat}'s"
+            return Phrase(
+                N_("it is seat %(turn)s's turn, not seat %(seat)s's"), turn=self.turn, seat=seat
+            )
         return None
 
     def why_not_playable(self, seat: int, card: Card) -> str | None:
@@ -509,7 +529,9 @@ class Deal(ABC):
     def _play_refusal(self, seat: int, card: Card) -> str | None:
         """Why the seat to play may not play ``card``; None if it may."""
         if card not in self.holdings[seat]:
-            return f"seat {seat} does not hold {display_name(card)}"
+            return Phrase(
+                N_("seat %(seat)s does not hold %(card)s"), seat=seat, card=display_name(card)
+            )
         if card in self.legal_cards():
             return None
         return self._why_not_playable(card)
@@ -524,24 +546,36 @@ class Deal(ABC):
             return self._fool_never_reason()
         led = self.led
         if led is not None and any(SUIT_OF[c] is led for c in hand):
-            return f"must follow {SUIT_NAMES[led]}"
-        void = f", having no {SUIT_NAMES[led]}" if led is not None else ""
-        if any(IS_TRUMP[c] for c in hand):
-            return f"must play a trump{void}"
-        return f"must play the Fool as your last trump{void}"
+            return Phrase(N_("must follow %(suit)s"), suit=SUIT_NAMES[led])
+        trump = any(IS_TRUMP[c] for c in hand)
+        if led is None:
+            if trump:
+                return Phrase(N_("must play a trump"))
+            return Phrase(N_("must play the Fool as your last trump"))
+        if trump:
+            return Phrase(N_("must play a trump, having no %(suit)s"), suit=SUIT_NAMES[led])
+        return Phrase(
+            N_("must play the Fool as your last trump, having no %(suit)s"), suit=SUIT_NAMES[led]
+        )
 
     def _check_name(self, action: PlayCard) -> None:
         if action.name is not None:
-            raise IllegalAction("only a led Fool names a suit, and only in Danish Tarok")
+            raise IllegalAction(
+                Phrase(N_("only a led Fool names a suit, and only in Danish Tarok"))
+            )
 
     def _check_discard(self, cards: tuple[Card, ...]) -> None:
         size = self.discard_size
         if len(cards) != size or len(set(cards)) != size:
-            raise IllegalAction(f"the dealer must lay away exactly {size} different cards")
+            raise IllegalAction(
+                Phrase(N_("the dealer must lay away exactly %(size)s different cards"), size=size)
+            )
         hand = self.holdings[self.dealer]
         for card in cards:
             if card not in hand:
-                raise IllegalAction(f"the dealer does not hold {display_name(card)}")
+                raise IllegalAction(
+                    Phrase(N_("the dealer does not hold %(card)s"), card=display_name(card))
+                )
 
     def _check_decision(self, action: CallBob | DemandFool) -> None:
         """Yes/no decisions are always allowed when it is their phase and turn."""
@@ -616,7 +650,7 @@ class Deal(ABC):
         return True
 
     def _decide(self, action: Action) -> None:
-        raise IllegalAction("no decision is pending")
+        raise IllegalAction(Phrase(N_("no decision is pending")))
 
     def _after_trick(self, trick: Trick) -> None:
         """Payments or effects once a trick is complete (before the next lead)."""

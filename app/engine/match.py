@@ -16,6 +16,7 @@ from app.engine.deal import Deal
 from app.engine.games import GAMES, Game
 from app.engine.ledger import KING_POT, PAGAT_POT, Books
 from app.engine.options import OPTION_LABELS, Options
+from app.engine.phrases import N_, Phrase
 from app.engine.record import HandRecord, parse_record, record_of, replay
 from app.engine.rng import keyed_stream
 
@@ -69,12 +70,18 @@ class Match:
         The deal just played keeps its own options: its record carries them.
         """
         if self.deal is not None and not self.deal.is_over:
-            raise OptionsLocked("the rule options change only between deals")
+            raise OptionsLocked(Phrase(N_("the rule options change only between deals")))
         wanted = options.of_game(self.game.key)
         for key, _ in self.options.changes_to(wanted, self.game.key):
             if key in self.locked_options():
-                label = OPTION_LABELS[key][0]
-                raise OptionsLocked(f"in {self.game.name} the {label} stays for the whole match")
+                label = Phrase(OPTION_LABELS[key][0])
+                raise OptionsLocked(
+                    Phrase(
+                        N_("in %(game)s the %(option)s stays for the whole match"),
+                        game=self.game.name,
+                        option=label,
+                    )
+                )
         self.options = wanted
 
     def locked_options(self) -> list[str]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from app.engine.phrases import N_
+
 DANISH = "danish-tarok"
 TROCCAS = "troccas"
 DANISH_FOUR = "danish-tarok-4"
@@ -31,44 +33,51 @@ OPTION_GAMES: dict[str, tuple[str, ...]] = {
 }
 
 OPTION_LABELS: dict[str, tuple[str, str]] = {
-    "chicks_rule": ("Chicks rule", "Queens beat kings and take over the kings' special roles."),
+    "chicks_rule": (
+        N_("Chicks rule"),
+        N_("Queens beat kings and take over the kings' special roles."),
+    ),
     "fool_is_last_trump": (
-        "The Fool counts as your last trump",
-        "If you must trump and hold no trump but the Fool, you must play the Fool.",
+        N_("The Fool counts as your last trump"),
+        N_("If you must trump and hold no trump but the Fool, you must play the Fool."),
     ),
     "conceal_discards": (
-        "Conceal the cards discarded",
-        "The dealer's three discards stay hidden until the end of the deal.",
+        N_("Conceal the cards discarded"),
+        N_("The dealer's three discards stay hidden until the end of the deal."),
     ),
     "traditional_fool_timing": (
-        "Traditional Fool timing",
-        "The Fool may be kept past trick 23 unless demanded; never in trick 24; "
-        "kept to the last trick it is lost to that trick's winner.",
+        N_("Traditional Fool timing"),
+        N_(
+            "The Fool may be kept past trick 23 unless demanded; never in trick 24; "
+            "kept to the last trick it is lost to that trick's winner."
+        ),
     ),
     "pagat_trick_reward": (
-        "Reward the Pagat for winning an earlier trick",
-        "Winning one of tricks 1-24 with the I earns 5 from each other player.",
+        N_("Reward the Pagat for winning an earlier trick"),
+        N_("Winning one of tricks 1-24 with the I earns 5 from each other player."),
     ),
     "last_trick_paid_when_ultimo_fails": (
-        "Winner of the last trick is also paid when an Ultimo fails",
-        "The last-trick bonus of 20 is paid even when a King or the I in it lost.",
+        N_("Winner of the last trick is also paid when an Ultimo fails"),
+        N_("The last-trick bonus of 20 is paid even when a King or the I in it lost."),
     ),
     "round_count": (
-        "Round the count to 5s (traditional)",
-        "Count settlements are rounded to 5; the next dealer takes the difference.",
+        N_("Round the count to 5s (traditional)"),
+        N_("Count settlements are rounded to 5; the next dealer takes the difference."),
     ),
     "traditional_skat_restrictions": (
-        "Traditional skat restrictions",
-        "Trumps may be discarded only if the dealer keeps none; combination cards "
-        "only when there is no other choice.",
+        N_("Traditional skat restrictions"),
+        N_(
+            "Trumps may be discarded only if the dealer keeps none; combination cards "
+            "only when there is no other choice."
+        ),
     ),
     "manual_bob": (
-        "Manual Bob call",
-        "When your King could take a page, you choose whether to call Bob.",
+        N_("Manual Bob call"),
+        N_("When your King could take a page, you choose whether to call Bob."),
     ),
     "show_last_dealt_card": (
-        "Show each player's last dealt card face up",
-        "The last card dealt to each player is shown to everyone (traditional).",
+        N_("Show each player's last dealt card face up"),
+        N_("The last card dealt to each player is shown to everyone (traditional)."),
     ),
 }
 

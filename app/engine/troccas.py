@@ -32,6 +32,7 @@ from app.engine.deal import Deal, Phase, Trick
 from app.engine.declarations import top_rank
 from app.engine.ledger import Books
 from app.engine.options import TROCCAS, Options
+from app.engine.phrases import N_, Phrase
 from app.engine.rng import shuffle
 
 SEATS = 4
@@ -138,12 +139,13 @@ class TroccasDeal(Deal):
     def _kitty_refusal(self, card: Card) -> str | None:
         """Why ``card`` may not go in the kitty (rules.md 3.3); None if it may."""
         if card == FOOL:
-            return "the Fool may not be put in the kitty"
+            return Phrase(N_("the Fool may not be put in the kitty"))
         if card in (PAGAT, WORLD):
-            return "the Magician and the World may not be put in the kitty"
+            return Phrase(N_("the Magician and the World may not be put in the kitty"))
         if card < 56 and RANK_OF[card] == top_rank(self.chicks):
-            name = "queens" if self.chicks else "kings"
-            return f"{name} may not be put in the kitty"
+            if self.chicks:
+                return Phrase(N_("queens may not be put in the kitty"))
+            return Phrase(N_("kings may not be put in the kitty"))
         return None
 
     def _discard_refusal(self, card: Card) -> str:
@@ -209,7 +211,7 @@ class TroccasDeal(Deal):
 
     def _decide(self, action: Action) -> None:
         if not isinstance(action, CallBob):
-            raise IllegalAction("no such decision is pending")
+            raise IllegalAction(Phrase(N_("no such decision is pending")))
         bob, self.pending_bob = self.pending_bob, None
         if action.call and bob is not None:
             self._carry_out(bob)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from fastapi import Request
 from fastapi.responses import Response
 
+from app.i18n import gettext
 from app.web.http.render import is_htmx, render
 
 REFUSAL_HEADER = "X-Trionfi-Status"
@@ -47,7 +48,9 @@ def refused_with_200(response: Response, status: int) -> Response:
 def error_page(request: Request, status: int, title: str, message: str) -> Response:
     """A page saying what went wrong; for htmx a partial in place of the page's content,
     sent with 200 (and the status in ``REFUSAL_HEADER``) so the console stays clean."""
-    context = {"title": title, "message": message}
+    # Marked titles and messages (N_ where the Problem is raised) are said in the reader's
+    # language here; a message made per request (a table's refusal) is already theirs.
+    context = {"title": gettext(title), "message": gettext(message)}
     if not is_htmx(request):
         return render(request, "pages/error.html", context, status)
     response = render(request, "partials/problem_response.html", context)

@@ -16,6 +16,7 @@ from typing import overload
 from fastapi import Request
 from starlette.datastructures import FormData
 
+from app.i18n import N_
 from app.web.http.problems import Problem
 
 MAX_FIELD = 200
@@ -96,7 +97,7 @@ def address_number(raw: str | None, name: str, lowest: int, highest: int) -> int
     value = whole_number(raw, lowest, highest)
     if value is None:
         message = f"In this address, “{name}” must be a number from {lowest} to {highest}."
-        raise Problem(400, "Not understood", message)
+        raise Problem(400, N_("Not understood"), message)
     return value
 
 

@@ -20,6 +20,7 @@ from markupsafe import Markup, escape
 from app import i18n
 from app.paths import STATIC_DIR, TEMPLATES_DIR
 from app.web.http.language import here
+from app.web.http.words import decimal, say, seat_name
 
 HTMX = "vendor/htmx-2.0.11.min.js"
 
@@ -79,9 +80,9 @@ def card_face(card_code: str, name: str, settings: FaceSettings) -> Markup:
 def signed(amount: int | float) -> str:
     """+5, −5, 0: amounts of tokens with a real minus sign."""
     if isinstance(amount, float) and not amount.is_integer():
-        text = f"{abs(amount):.1f}"
+        text = decimal(round(abs(amount), 1))  # 43.3; Danish and German 43,3
     else:
-        text = str(abs(int(amount)))
+        text = decimal(abs(int(amount)), 0)
     return f"+{text}" if amount > 0 else f"−{text}" if amount < 0 else "0"
 
 
@@ -89,9 +90,9 @@ def number(amount: int | float) -> str:
     """A number as every page shows it: 94, −94 (a real minus sign, U+2212, never the
     hyphen), 43.3; no sign for a positive number (``signed`` writes one)."""
     if isinstance(amount, float) and not amount.is_integer():
-        text = f"{abs(amount):.1f}"
+        text = decimal(round(abs(amount), 1))  # 43.3; Danish and German 43,3
     else:
-        text = str(abs(int(amount)))
+        text = decimal(abs(int(amount)), 0)
     return f"−{text}" if amount < 0 else text
 
 
@@ -120,6 +121,8 @@ def make_templates(directory: Path = TEMPLATES_DIR) -> Jinja2Templates:
     )
     env.filters["signed"] = signed
     env.filters["number"] = number
+    env.filters["say"] = say  # an engine Phrase (a card's name) in the reader's language
+    env.filters["seat_name"] = seat_name  # "You", "Left"... translated, people's names kept
     env.trim_blocks = True
     env.lstrip_blocks = True
     return templates

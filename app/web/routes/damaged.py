@@ -15,6 +15,7 @@ from fastapi import Request
 from fastapi.responses import Response
 
 from app.engine.games import GAMES
+from app.i18n import N_
 from app.web.http.cookies import seat_token
 from app.web.http.problems import Problem
 from app.web.http.render import render
@@ -63,11 +64,11 @@ async def damaged_download(
 ) -> Response:
     """A finished deal of a damaged table, as it was filed."""
     if not may_download(request, damaged):
-        raise Problem(403, "Not your table", "This table belongs to someone else.")
+        raise Problem(403, N_("Not your table"), N_("This table belongs to someone else."))
     record = await store.filed_record(damaged.id, number)
     if record is None:
         raise Problem(
-            404, "No such deal", "That deal's hand record is not kept, or cannot be read."
+            404, N_("No such deal"), N_("That deal's hand record is not kept, or cannot be read.")
         )
     game = record.get("game")
     known = game if isinstance(game, str) and game in GAMES else "deal"

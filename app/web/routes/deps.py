@@ -13,6 +13,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
+from app.i18n import N_
 from app.web.http.cookies import player_token, seat_token
 from app.web.http.problems import Problem
 from app.web.site import Site
@@ -43,14 +44,16 @@ def require_person(request: Request, table: Table) -> int:
         if table.is_friends:
             raise Problem(
                 403,
-                "Not your seat",
-                "Only the people seated at this table can do that; you are watching.",
+                N_("Not your seat"),
+                N_("Only the people seated at this table can do that; you are watching."),
             )
         raise Problem(
             403,
-            "Not your seat",
-            "This table belongs to someone else, or this browser lost its seat. "
-            "Start a new game from the home page.",
+            N_("Not your seat"),
+            N_(
+                "This table belongs to someone else, or this browser lost its seat. "
+                "Start a new game from the home page."
+            ),
         )
     return seat
 

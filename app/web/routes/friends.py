@@ -15,6 +15,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
+from app.i18n import N_
 from app.web.http.cookies import (
     recent_tables,
     remember_table,
@@ -50,7 +51,7 @@ async def create(request: Request, site: SiteDep) -> Response:
         setup = forms.friends_setup(form, site.programs.names)
     except BadForm as error:
         message = f"The table was not created: {error}."
-        raise Problem(400, "Cannot create the table", message) from None
+        raise Problem(400, N_("Cannot create the table"), message) from None
     player = await player_of(request, site)
     table, token = seats.new_friends_table(setup, await unused_code(site.store), player.id)
     await site.store.create(table)
@@ -74,7 +75,9 @@ async def join_by_code(site: SiteDep, code: str = "") -> Response:
     typed = normal_code(code)[:16]
     table_id = await site.store.find_code(typed) if typed else None
     if table_id is None:
-        raise Problem(404, "No such table", "No table has that code. Check it and try again.")
+        raise Problem(
+            404, N_("No such table"), N_("No table has that code. Check it and try again.")
+        )
     return RedirectResponse(f"/tables/{table_id}", status_code=303)
 
 
@@ -123,7 +126,7 @@ async def rejoin_page(
         try:
             place = seats.rejoin_seat(table, index, key)
         except Refused as refusal:
-            raise Problem(refusal.status, "Not valid", refusal.message) from None
+            raise Problem(refusal.status, N_("Not valid"), refusal.message) from None
         context = {"table_id": table.id, "seat": index, "name": place.name, "key": key}
         return render(request, "pages/rejoin.html", context)
 
@@ -136,7 +139,7 @@ async def rejoin(request: Request, table_id: str, seat: str, key: str, site: Sit
         try:
             token = seats.rejoin(table, index, key, player.id)
         except Refused as refusal:
-            raise Problem(refusal.status, "Not valid", refusal.message) from None
+            raise Problem(refusal.status, N_("Not valid"), refusal.message) from None
         await site.store.commit(table)
     response = RedirectResponse(f"/tables/{table_id}", status_code=303)
     set_seat_cookie(response, table_id, token)
@@ -154,7 +157,7 @@ async def reissue_rejoin(request: Request, table_id: str, site: SiteDep) -> Resp
         try:
             seats.reissue_rejoin(table, seat)
         except Refused as refusal:
-            raise Problem(refusal.status, "Cannot do that", refusal.message) from None
+            raise Problem(refusal.status, N_("Cannot do that"), refusal.message) from None
         await site.store.commit(table)
     return RedirectResponse(f"/tables/{table_id}#rejoin-link", status_code=303)
 

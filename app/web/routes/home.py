@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 
 from app.engine.options import DANISH, DANISH_FOUR, TROCCAS, Options
+from app.i18n import N_
 from app.web.http.cookies import TABLE_ID_LIMIT, forget_table, recent_entries
 from app.web.http.problems import Problem
 from app.web.http.reading import read_form
@@ -68,7 +69,7 @@ async def forget(request: Request) -> Response:
     form = await read_form(request, max_fields=4)
     table_id = form.get("table")
     if not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
-        raise Problem(400, "Cannot forget that game", "The form does not name a table.")
+        raise Problem(400, N_("Cannot forget that game"), N_("The form does not name a table."))
     response = RedirectResponse("/#your-games", status_code=303)
     forget_table(request, response, table_id)
     return response

@@ -25,6 +25,7 @@ from starlette.datastructures import UploadFile
 from app.engine.games import GAMES
 from app.engine.options import DANISH
 from app.engine.record import BadRecord, IllegalActionAt, parse_record, replay
+from app.i18n import N_
 from app.web.http.problems import Problem, refused_with_200
 from app.web.http.reading import MAX_VERSION, address_number
 from app.web.http.render import is_htmx, render
@@ -85,7 +86,7 @@ async def table_replay(
 ) -> Response:
     """Deal ``number`` of the table at ``step`` (0: as dealt, the default)."""
     if number.endswith(".json"):  # a download's address without its number ("/deals/.json")
-        raise Problem(404, "Not found", "There is nothing at this address.")
+        raise Problem(404, N_("Not found"), N_("There is nothing at this address."))
     deal_number = address_number(number, "deal", 1, MAX_VERSION)
     try:
         async with site.store.reading(table_id) as table:
@@ -96,15 +97,17 @@ async def table_replay(
     except DamagedTable as error:
         damaged = error.damaged
         if not may_download(request, damaged):
-            raise Problem(403, "Not your table", "This table belongs to someone else.") from None
+            raise Problem(
+                403, N_("Not your table"), N_("This table belongs to someone else.")
+            ) from None
         raw = await site.store.filed_record(damaged.id, deal_number)
         names, faces = [], Faces()
     if raw is None:
-        raise Problem(404, "No such deal", NO_DEAL)
+        raise Problem(404, N_("No such deal"), NO_DEAL)
     try:
         shown = await asyncio.to_thread(replay_of, raw, names or _default_names(raw), deal_number)
     except (BadRecord, IllegalActionAt, Unfinished):
-        raise Problem(404, "No such deal", NO_DEAL) from None
+        raise Problem(404, N_("No such deal"), NO_DEAL) from None
     base = f"/tables/{table_id}/deals/{deal_number}"
     links = {
         "back": f"/tables/{table_id}",
@@ -144,7 +147,7 @@ async def uploaded_replay(
     shown = site.uploads.get(key) if KEY.fullmatch(key) else None
     if shown is None:
         message = "This replay is no longer kept (uploads are kept for an hour). Upload it again."
-        raise Problem(404, "No such replay", message)
+        raise Problem(404, N_("No such replay"), message)
     links = {"back": "/replay", "back_label": "Replay another file", "download": ""}
     return _viewer(request, shown, step, f"/replay/{key}", links, Faces(), "Uploaded deal")
 

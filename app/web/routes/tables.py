@@ -16,6 +16,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
+from app.i18n import N_
 from app.web.http.cookies import remember_table, set_player_cookie, set_seat_cookie
 from app.web.http.limits import limit_creation
 from app.web.http.problems import Problem
@@ -56,7 +57,7 @@ async def create_table(request: Request, site: SiteDep) -> Response:
     try:
         setup = forms.setup(form, site.programs.names)
     except BadForm as error:
-        raise Problem(400, "Cannot start", f"The game could not start: {error}.") from None
+        raise Problem(400, N_("Cannot start"), f"The game could not start: {error}.") from None
     computers = site.computers
     new = seats.new_computer_table
     player = await player_of(request, site)
@@ -120,7 +121,7 @@ async def show_frame(
 async def act(request: Request, table_id: str, action: str, site: SiteDep) -> Response:
     entry = HANDLERS.get(action)
     if entry is None:
-        raise Problem(404, "No such action", "This table has no such action.")
+        raise Problem(404, N_("No such action"), N_("This table has no such action."))
     form = await read_form(request)
     async with site.store.writing(table_id) as table:
         seat = require_person(request, table)
@@ -200,5 +201,7 @@ async def download(request: Request, table_id: str, number: str, site: SiteDep) 
     except DamagedTable as error:
         return await damaged_download(request, site.store, error.damaged, deal_number)
     if record is None:
-        raise Problem(404, "No such deal", "That deal is not finished, or there is no such deal.")
+        raise Problem(
+            404, N_("No such deal"), N_("That deal is not finished, or there is no such deal.")
+        )
     return record_download(record, game, table_id, deal_number)

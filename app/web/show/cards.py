@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.engine.cards import SUIT_CODES, Card, Suit, code, display_name
+from app.web.http.words import say
 
 POSITIONS: dict[int, tuple[str, ...]] = {
     3: ("bottom", "right", "left"),
@@ -67,7 +68,8 @@ def card_view(
     position = ""
     if seat is not None:
         position = POSITIONS[seats][(seat - viewer) % seats]
-    return CardView(code(card), display_name(card), seat, position, legal, pressed, hinted, winner)
+    name = say(display_name(card))  # the card in the reader's language
+    return CardView(code(card), name, seat, position, legal, pressed, hinted, winner)
 
 
 def named_suit(suit: Suit | None) -> str | None:

@@ -17,6 +17,8 @@ from app.engine.declarations import Declaration
 from app.engine.ledger import KING_POT, PAGAT_POT, Account, LedgerEntry
 from app.engine.observation import Observation
 from app.engine.troccas import Bob
+from app.i18n import N_, gettext, pgettext
+from app.web.http.words import say, seat_name
 
 
 @dataclass(frozen=True)
@@ -39,22 +41,32 @@ class Names:
         self.chicks = chicks
 
     def subject(self, seat: int) -> str:
-        return self.seat_names[seat]
+        return seat_name(self.seat_names[seat])
 
     def object(self, account: Account) -> str:
         if account == self.viewer:
-            return "you"
+            return pgettext("object", "you")
         if isinstance(account, int):
-            return self.seat_names[account]
+            return seat_name(self.seat_names[account])
         if account == KING_POT:
-            return "the Queen pot" if self.chicks else "the King pot"
+            return gettext("the Queen pot") if self.chicks else gettext("the King pot")
         if account == PAGAT_POT:
-            return "the Pagat pot"
+            return gettext("the Pagat pot")
         return str(account)
 
     def possessive(self, seat: int) -> str:
         """Whose: "your" for the viewer, "Left's" for the others."""
-        return "your" if seat == self.viewer else f"{self.seat_names[seat]}'s"
+        if seat == self.viewer:
+            return gettext("your")
+        return gettext("%(seat)s's") % {"seat": seat_name(self.seat_names[seat])}
+
+    def tell(self, seat: int, own: str, other: str, **params: int | str) -> str:
+        """A sentence about ``seat``'s doing, whole, so that translators word it: ``own`` when
+        the seat is the viewer's ("You play %(card)s."), else ``other`` with the seat's name
+        as ``%(seat)s`` ("%(seat)s plays %(card)s.")."""
+        if seat == self.viewer and self.seat_names[seat] == "You":
+            return gettext(own) % params
+        return gettext(other) % {"seat": self.subject(seat), **params}
 
     def verb(self, seat: int, plain: str, third: str) -> str:
         return plain if seat == self.viewer else third
@@ -64,37 +76,40 @@ class Names:
 
 
 LEDGER_KINDS: dict[str, str] = {
-    "pot-founding": "Founding the pots",
-    "pot-refill": "Refilling an empty pot",
-    "dealer-fee": "Dealer's fee",
-    "declaration": "Declaration",
-    "card-lost": "An Ultimo card lost",
-    "pagat-trick": "The Pagat wins a trick",
-    "king-ultimo": "King Ultimo",
-    "pagat-ultimo": "Pagat Ultimo",
-    "bagud": "Bagud (a failed Ultimo)",
-    "last-trick": "The last trick",
-    "tout": "Tout (every trick)",
-    "nolo": "Nolo (no trick)",
-    "count": "The count",
-    "result": "Team result",
+    "pot-founding": N_("Founding the pots"),
+    "pot-refill": N_("Refilling an empty pot"),
+    "dealer-fee": N_("Dealer's fee"),
+    "declaration": N_("Declaration"),
+    "card-lost": N_("An Ultimo card lost"),
+    "pagat-trick": N_("The Pagat wins a trick"),
+    "king-ultimo": N_("King Ultimo"),
+    "pagat-ultimo": N_("Pagat Ultimo"),
+    "bagud": N_("Bagud (a failed Ultimo)"),
+    "last-trick": N_("The last trick"),
+    "tout": N_("Tout (every trick)"),
+    "nolo": N_("Nolo (no trick)"),
+    "count": N_("The count"),
+    "result": N_("Team result"),
 }
 
 DECLARATION_KINDS: dict[str, str] = {
-    "trumps": "trumps",
-    "matadors": "matadors",
-    "full-cavalry": "full cavalry",
-    "abundant-cavalry": "abundant cavalry",
-    "half-cavalry": "half cavalry",
-    "full-kings": "full kings",
-    "abundant-kings": "abundant kings",
-    "half-kings": "half kings",
+    "trumps": N_("trumps"),
+    "matadors": N_("matadors"),
+    "full-cavalry": N_("full cavalry"),
+    "abundant-cavalry": N_("abundant cavalry"),
+    "half-cavalry": N_("half cavalry"),
+    "full-kings": N_("full kings"),
+    "abundant-kings": N_("abundant kings"),
+    "half-kings": N_("half kings"),
 }
 
 
 def ledger_label(kind: str, chicks: bool) -> str:
-    label = LEDGER_KINDS.get(kind, kind.replace("-", " ").capitalize())
-    return label.replace("King", "Queen") if chicks and kind == "king-ultimo" else label
+    if chicks and kind == "king-ultimo":
+        return gettext("Queen Ultimo")
+    if kind in LEDGER_KINDS:
+        return gettext(LEDGER_KINDS[kind])
+    return kind.replace("-", " ").capitalize()
 
 
 def declaration_text(declaration: Declaration, chicks: bool) -> str:
@@ -109,11 +124,17 @@ def declaration_text(declaration: Declaration, chicks: bool) -> str:
     if declaration.kind in ("trumps", "matadors"):
         return detail  # "12 trumps, with the I", "5 matadors": the kind is in the detail
     if declaration.kind.endswith("-cavalry"):
-        return f"{kind} in {detail}"  # detail: "Cups", "Cups, with the Fool", ...
+        # detail: "Cups", "Cups, with the Fool", ...
+        return gettext("%(kind)s in %(detail)s") % {"kind": gettext(kind), "detail": detail}
     if declaration.kind.endswith("-kings"):
         kind = kind.replace("kings", "queens") if chicks else kind
-        return f"{kind} ({detail})"  # detail: "all four Kings", "three Queens and the Fool, ..."
-    return f"{kind}: {detail}"
+        # detail: "all four Kings", "three Queens and the Fool, ..."
+        return gettext("%(kind)s (%(detail)s)") % {"kind": gettext(kind), "detail": detail}
+    return f"{gettext(kind)}: {detail}"
+
+
+QUEENS_KINDS = (N_("full queens"), N_("abundant queens"), N_("half queens"))
+"""The kings' declarations under Chicks (``declaration_text`` words them so)."""
 
 
 def payment_lines(entries: list[LedgerEntry], names: Names) -> list[str]:
@@ -124,7 +145,7 @@ def payment_lines(entries: list[LedgerEntry], names: Names) -> list[str]:
             continue  # the declaration's own announcement says what it pays
         label = ledger_label(kind, names.chicks)
         if trick is not None and kind != "last-trick":  # not "The last trick, trick 25"
-            label = f"{label}, trick {trick}"
+            label = gettext("%(kind)s, trick %(trick)s") % {"kind": label, "trick": trick}
         lines.append(f"{label}: {_describe(list(group), names)}.")
     return lines
 
@@ -168,14 +189,23 @@ def step_events(
     """What one action showed the viewer, in the order it happened."""
     events = _action_events(before, after, action, names)
     for declaration in after.declarations[len(before.declarations) :]:
-        text = declaration_text(declaration, names.chicks)
-        each = f"{declaration.value} from each other player"
-        says = names.says(declaration.seat, "declare", "declares")
-        events.append(Event("declaration", f"{says} {text}: {each}.", declaration.seat))
+        text = names.tell(
+            declaration.seat,
+            N_("You declare %(declaration)s: %(value)s from each other player."),
+            N_("%(seat)s declares %(declaration)s: %(value)s from each other player."),
+            declaration=declaration_text(declaration, names.chicks),
+            value=declaration.value,
+        )
+        events.append(Event("declaration", text, declaration.seat))
     if len(after.tricks) > len(before.tricks):
         trick = after.tricks[-1]
-        says = names.says(trick.winner, "win", "wins")
-        events.append(Event("trick", f"{says} trick {trick.number}.", trick.winner))
+        text = names.tell(
+            trick.winner,
+            N_("You win trick %(trick)s."),
+            N_("%(seat)s wins trick %(trick)s."),
+            trick=trick.number,
+        )
+        events.append(Event("trick", text, trick.winner))
     events.extend(
         Event("bob", bob_text(bob, names), bob.target) for bob in after.bobs[len(before.bobs) :]
     )
@@ -191,35 +221,69 @@ def _action_events(
 ) -> list[Event]:
     seat = action.seat
     if isinstance(action, PlayCard):
-        card = display_name(action.card)
+        card = say(display_name(action.card))
         if action.name is not None:
-            says = names.says(seat, "lead", "leads")
-            return [Event("play", f"{says} {card} as {SUIT_NAMES[action.name]}.", seat)]
-        return [Event("play", f"{names.says(seat, 'play', 'plays')} {card}.", seat)]
+            suit = say(SUIT_NAMES[action.name])
+            text = names.tell(
+                seat,
+                N_("You lead %(card)s as %(suit)s."),
+                N_("%(seat)s leads %(card)s as %(suit)s."),
+                card=card,
+                suit=suit,
+            )
+            return [Event("play", text, seat)]
+        text = names.tell(seat, N_("You play %(card)s."), N_("%(seat)s plays %(card)s."), card=card)
+        return [Event("play", text, seat)]
     if isinstance(action, Discard):
         return [Event("discard", discard_text(after, seat, names), seat)]
     if isinstance(action, DemandFool):
-        text = "demand the Fool" if action.demand else "do not demand the Fool"
-        if seat != names.viewer:
-            text = "demands the Fool" if action.demand else "does not demand the Fool"
-        return [Event("decision", f"{names.subject(seat)} {text}.", seat)]
-    text = names.says(seat, "call", "calls") if action.call else names.says(seat, "let", "lets")
-    return [Event("decision", f"{text} {'Bob!' if action.call else 'the Bob go.'}", seat)]
+        if action.demand:
+            text = names.tell(seat, N_("You demand the Fool."), N_("%(seat)s demands the Fool."))
+        else:
+            text = names.tell(
+                seat, N_("You do not demand the Fool."), N_("%(seat)s does not demand the Fool.")
+            )
+        return [Event("decision", text, seat)]
+    if action.call:
+        text = names.tell(seat, N_("You call Bob!"), N_("%(seat)s calls Bob!"))
+    else:
+        text = names.tell(seat, N_("You let the Bob go."), N_("%(seat)s lets the Bob go."))
+    return [Event("decision", text, seat)]
 
 
-NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+NUMBER_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six")}
 
 
 def discard_text(obs: Observation, seat: int, names: Names) -> str:
-    count = NUMBER_WORDS.get(obs.discard_size, str(obs.discard_size))
-    if obs.rules.discard_name == "kitty":
-        what = f"{names.verb(seat, 'put', 'puts')} {count} cards in the kitty"
-    else:
-        what = f"{names.verb(seat, 'discard', 'discards')} {count} cards"
+    size = obs.discard_size
+    count = gettext(NUMBER_WORDS[size]) if size in NUMBER_WORDS else str(size)
+    kitty = obs.rules.discard_name == "kitty"
     if obs.discard is not None:
-        shown = ", ".join(display_name(card) for card in obs.discard)
-        return f"{names.subject(seat)} {what}: {shown}."
-    return f"{names.subject(seat)} {what}."
+        shown = ", ".join(say(display_name(card)) for card in obs.discard)
+        own, other = DISCARD_SHOWN[kitty]
+        return names.tell(seat, own, other, count=count, cards=shown)
+    own, other = DISCARD_HIDDEN[kitty]
+    return names.tell(seat, own, other, count=count)
+
+
+DISCARD_SHOWN: dict[bool, tuple[str, str]] = {
+    True: (
+        N_("You put %(count)s cards in the kitty: %(cards)s."),
+        N_("%(seat)s puts %(count)s cards in the kitty: %(cards)s."),
+    ),
+    False: (
+        N_("You discard %(count)s cards: %(cards)s."),
+        N_("%(seat)s discards %(count)s cards: %(cards)s."),
+    ),
+}
+DISCARD_HIDDEN: dict[bool, tuple[str, str]] = {
+    True: (
+        N_("You put %(count)s cards in the kitty."),
+        N_("%(seat)s puts %(count)s cards in the kitty."),
+    ),
+    False: (N_("You discard %(count)s cards."), N_("%(seat)s discards %(count)s cards.")),
+}
+"""(in the kitty?): the discard's log line, the viewer's and another seat's."""
 
 
 def bob_text(bob: Bob, names: Names) -> str:
@@ -244,4 +308,4 @@ def bob_text(bob: Bob, names: Names) -> str:
 def over_text(obs: Observation, names: Names) -> str:
     assert obs.counts is not None
     counts = ", ".join(f"{names.subject(seat)} {count}" for seat, count in enumerate(obs.counts))
-    return f"The deal is over. Counts: {counts}."
+    return gettext("The deal is over. Counts: %(counts)s.") % {"counts": counts}

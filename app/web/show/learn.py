@@ -27,6 +27,7 @@ from app.engine.cards import (
     trump,
 )
 from app.engine.options import DANISH, TROCCAS
+from app.web.http.words import say
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class Shown:
 
 
 def shown(card_code: str, label: str, wins: bool = False) -> Shown:
-    return Shown(card_code, display_name(parse(card_code)), label, wins)
+    return Shown(card_code, say(display_name(parse(card_code))), label, wins)
 
 
 @dataclass(frozen=True)
@@ -159,7 +160,7 @@ class SuitRow:
 
 
 def pack_card(card: Card) -> PackCard:
-    return PackCard(code(card), display_name(card))
+    return PackCard(code(card), say(display_name(card)))
 
 
 def trumps() -> list[PackCard]:
@@ -176,7 +177,8 @@ def suit_rows() -> list[SuitRow]:
     rows = []
     for suit in PLAIN_SUITS:
         cards = sorted((c for c in ALL_CARDS if SUIT_OF[c] is suit), key=lambda c: -STRENGTH[0][c])
-        rows.append(SuitRow(SUIT_NAMES[suit], suit_kind(suit), tuple(pack_card(c) for c in cards)))
+        name = say(SUIT_NAMES[suit])
+        rows.append(SuitRow(name, suit_kind(suit), tuple(pack_card(c) for c in cards)))
     return rows
 
 

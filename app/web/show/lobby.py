@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.engine.games import GAMES
+from app.i18n import gettext, ngettext
 from app.web.show.tableview import TableView
 
 
@@ -15,8 +16,11 @@ def seat_labels(game: str) -> list[str]:
     labels = []
     for seat in range(rules.seat_count):
         partner = rules.partner_of(seat)
-        note = f", partner of seat {partner + 1}" if partner is not None else ""
-        labels.append(f"Seat {seat + 1}{note}")
+        if partner is None:
+            labels.append(gettext("Seat %(seat)s") % {"seat": seat + 1})
+        else:
+            label = gettext("Seat %(seat)s, partner of seat %(partner)s")
+            labels.append(label % {"seat": seat + 1, "partner": partner + 1})
     return labels
 
 
@@ -61,15 +65,22 @@ class Lobby:
         teams = GAMES[self.table.game].partnerships
         if not teams:
             return ""
-        named = [" and ".join(str(seat + 1) for seat in team) for team in teams]
+        named = [gettext(" and ").join(str(seat + 1) for seat in team) for team in teams]
+        if len(named) == 2:
+            together = gettext("seats %(team)s play together against seats %(other)s")
+            return together % {"team": named[0], "other": named[1]}
         return "seats " + " play together against seats ".join(named)
 
     def title(self) -> str:
         waiting = len(self.table.free_seats())
         if waiting:
-            who = "1 person" if waiting == 1 else f"{waiting} people"
-            return f"Waiting for {who} · {self.game_name} · Trionfi"
-        return f"Ready to start · {self.game_name} · Trionfi"
+            title = ngettext(
+                "Waiting for %(count)s person · %(game)s · Trionfi",
+                "Waiting for %(count)s people · %(game)s · Trionfi",
+                waiting,
+            )
+            return title % {"count": waiting, "game": self.game_name}
+        return gettext("Ready to start · %(game)s · Trionfi") % {"game": self.game_name}
 
     def seats(self) -> list[LobbySeat]:
         return [

@@ -19,6 +19,8 @@ from app.engine.actions import Discard, PlayCard
 from app.engine.cards import FOOL, code, display_name
 from app.engine.deal import Phase
 from app.engine.observation import Observation
+from app.i18n import gettext
+from app.web.http.words import say
 from app.web.show.cards import CardView
 from app.web.show.frame import Frame
 from app.web.show.summary import build_summary
@@ -148,7 +150,7 @@ def take_back_card(table: Table, seat: int) -> CardView | None:
     if table.is_friends or deal is None or table.take_back_version(seat) is None:
         return None
     card = deal.check_take_back(seat)
-    return CardView(code(card), display_name(card))
+    return CardView(code(card), say(display_name(card)))
 
 
 def _standing_in(table: Table, step: int) -> tuple[str, ...]:
@@ -172,11 +174,11 @@ def _schedule(frame: Frame, table: Table, timeline: Timeline) -> None:
 def _add_hint(frame: Frame, table: Table) -> None:
     found = hint_for(table, frame.obs)
     if found is None:
-        frame.hint = "No hint is available just now."
+        frame.hint = gettext("No hint is available just now.")
         return
     action, reason = found
     if isinstance(action, PlayCard):
         frame.hinted = (action.card,)
     elif isinstance(action, Discard):
         frame.hinted = action.cards
-    frame.hint = f"Hint: {sentence(action, reason)}"
+    frame.hint = gettext("Hint: %(hint)s") % {"hint": say(sentence(action, reason))}

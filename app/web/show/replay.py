@@ -22,6 +22,8 @@ from app.engine.cards import SUIT_NAMES, Card, code, display_name, sorted_cards
 from app.engine.deal import Deal
 from app.engine.observation import observe
 from app.engine.record import HandRecord, parse_record, replay, start
+from app.i18n import N_, current_language
+from app.web.http.words import say
 from app.web.show.cards import CardView
 from app.web.show.events import Names, bob_text, declaration_text, payment_lines, step_events
 from app.web.show.summary import LedgerRow, ledger_row
@@ -173,7 +175,7 @@ class Replay:
 
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> list[CardView]:
-    return [CardView(code(card), display_name(card)) for card in cards]
+    return [CardView(code(card), say(display_name(card))) for card in cards]
 
 
 def _trick_view(deal: Deal, names: Names, just_finished: bool) -> TrickView | None:
@@ -192,7 +194,7 @@ def _trick_view(deal: Deal, names: Names, just_finished: bool) -> TrickView | No
         TrickCard(
             order[index],
             names.subject(order[index]),
-            CardView(code(card), display_name(card)),
+            CardView(code(card), say(display_name(card))),
             order[index] == winner,
         )
         for index, card in enumerate(cards)
@@ -201,7 +203,7 @@ def _trick_view(deal: Deal, names: Names, just_finished: bool) -> TrickView | No
         number,
         played,
         names.subject(winner) if winner is not None else None,
-        SUIT_NAMES[named] if named is not None else None,
+        say(SUIT_NAMES[named]) if named is not None else None,
     )
 
 
@@ -240,11 +242,14 @@ def replay_of(raw: dict[str, Any], seat_names: list[str], deal_number: int) -> R
     ``IllegalActionAt`` or ``Unfinished`` if it is not one), built once per record and names:
     a finished deal never changes, and stepping through it asks for it once a move."""
     text = json.dumps(raw, sort_keys=True, separators=(",", ":"))
-    return _cached_replay(text, tuple(seat_names), deal_number)
+    return _cached_replay(text, tuple(seat_names), deal_number, current_language())
 
 
 @lru_cache(maxsize=32)
-def _cached_replay(text: str, seat_names: tuple[str, ...], deal_number: int) -> Replay:
+def _cached_replay(
+    text: str, seat_names: tuple[str, ...], deal_number: int, language: str
+) -> Replay:
+    """``language``: the replay's words are the reader's, so each language has its own."""
     record = parse_record(json.loads(text))
     replay(record)
     return build_replay(record, list(seat_names), deal_number)
@@ -252,8 +257,12 @@ def _cached_replay(text: str, seat_names: tuple[str, ...], deal_number: int) -> 
 
 def take_back_text(action: TakeBack, names: Names) -> str:
     """What a take back says: "You take back 9 of Cups and the moves after it."."""
-    says = names.says(action.seat, "take", "takes")
-    return f"{says} back {display_name(action.card)} and the moves after it."
+    return names.tell(
+        action.seat,
+        N_("You take back %(card)s and the moves after it."),
+        N_("%(seat)s takes back %(card)s and the moves after it."),
+        card=say(display_name(action.card)),
+    )
 
 
 def _move_label(action: object, names: Names) -> str:

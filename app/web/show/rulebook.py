@@ -11,18 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.engine.options import OPTION_LABELS, Options
+from app.i18n import N_, gettext
 
 NAMES: dict[str, str] = {
-    "chicks_rule": "the Chicks rule",
-    "fool_is_last_trump": "the Fool counting as your last trump",
-    "conceal_discards": "concealed discards",
-    "traditional_fool_timing": "traditional Fool timing",
-    "pagat_trick_reward": "the Pagat's trick reward",
-    "last_trick_paid_when_ultimo_fails": "the last trick paid when an Ultimo fails",
-    "round_count": "the count rounded to 5s",
-    "traditional_skat_restrictions": "traditional skat restrictions",
-    "manual_bob": "the manual Bob call",
-    "show_last_dealt_card": "each player's last dealt card face up",
+    "chicks_rule": N_("the Chicks rule"),
+    "fool_is_last_trump": N_("the Fool counting as your last trump"),
+    "conceal_discards": N_("concealed discards"),
+    "traditional_fool_timing": N_("traditional Fool timing"),
+    "pagat_trick_reward": N_("the Pagat's trick reward"),
+    "last_trick_paid_when_ultimo_fails": N_("the last trick paid when an Ultimo fails"),
+    "round_count": N_("the count rounded to 5s"),
+    "traditional_skat_restrictions": N_("traditional skat restrictions"),
+    "manual_bob": N_("the manual Bob call"),
+    "show_last_dealt_card": N_("each player's last dealt card face up"),
 }
 """Each option as the object of a sentence ("turned on the Chicks rule")."""
 
@@ -59,7 +60,7 @@ def rules_href(game: str, key: str) -> str:
 def rules_on(options: Options, game: str) -> list[RuleLine]:
     """The options of ``game`` that are on, in the order of design.md 1.3."""
     return [
-        RuleLine(key, OPTION_LABELS[key][0], rules_href(game, key))
+        RuleLine(key, gettext(OPTION_LABELS[key][0]), rules_href(game, key))
         for key in Options.keys_for(game)
         if getattr(options, key)
     ]
@@ -67,27 +68,38 @@ def rules_on(options: Options, game: str) -> list[RuleLine]:
 
 def words(changes: list[tuple[str, bool]]) -> str:
     """Changes as a phrase: "turned on the Chicks rule and turned off the count rounded…"."""
-    parts = [f"turned {'on' if on else 'off'} {NAMES[key]}" for key, on in changes]
+    parts = [
+        (gettext("turned on %(option)s") if on else gettext("turned off %(option)s"))
+        % {"option": gettext(NAMES[key])}
+        for key, on in changes
+    ]
     return join(parts)
 
 
 def played_with(changes: list[tuple[str, bool]]) -> str:
     """How a deal's options differed, from that deal's side: "with the Chicks rule"."""
-    return join([f"{'with' if on else 'without'} {NAMES[key]}" for key, on in changes])
+    return join(
+        [
+            (gettext("with %(option)s") if on else gettext("without %(option)s"))
+            % {"option": gettext(NAMES[key])}
+            for key, on in changes
+        ]
+    )
 
 
 def join(parts: list[str]) -> str:
     if len(parts) <= 1:
         return "".join(parts)
-    return f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return gettext("%(items)s and %(last)s") % {"items": ", ".join(parts[:-1]), "last": parts[-1]}
 
 
 def change_notice(changes: list[tuple[str, bool]], by_viewer: bool) -> str:
     """What everyone at the table reads once the options of the next deal were changed."""
     if not changes:
         return ""
-    who = "You" if by_viewer else "The host"
-    return f"{who} {words(changes)} for the next deal."
+    if by_viewer:
+        return gettext("You %(changes)s for the next deal.") % {"changes": words(changes)}
+    return gettext("The host %(changes)s for the next deal.") % {"changes": words(changes)}
 
 
 def option_fields(
@@ -98,8 +110,8 @@ def option_fields(
         OptionField(
             key,
             prefix + key,
-            OPTION_LABELS[key][0],
-            OPTION_LABELS[key][1],
+            gettext(OPTION_LABELS[key][0]),
+            gettext(OPTION_LABELS[key][1]),
             rules_href(game, key),
             getattr(next_options, key),
             key in locked,

@@ -17,14 +17,18 @@ from html import escape
 from markupsafe import Markup
 
 from app.engine.games import GAMES
+from app.i18n import N_
 from app.web.http.render import signed
+from app.web.http.words import Spoken
 from app.web.table.players import LEVEL_LABELS
 from app.web.table.stats import FRIENDS, MIXED, PROGRAM, DealResult
 
 RECENT = 20
 """How many of a game's latest deals the chart and its table show."""
 LEVEL_ORDER = ("easy", "medium", "hard", "random", PROGRAM, MIXED, FRIENDS)
-OTHER_LEVELS = {PROGRAM: "Outside programs", MIXED: "Mixed levels", FRIENDS: "Friends"}
+OTHER_LEVELS = Spoken(
+    {PROGRAM: N_("Outside programs"), MIXED: N_("Mixed levels"), FRIENDS: N_("Friends")}
+)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from app.engine.ledger import LedgerEntry
 from app.engine.match import Match
 from app.engine.observation import Observation
 from app.engine.options import Options
+from app.i18n import gettext, ngettext
 from app.web.http.render import number, signed
 from app.web.show.events import NUMBER_WORDS, Names, declaration_text, ledger_label
 from app.web.show.rulebook import played_with
@@ -104,7 +105,10 @@ def own_team_labels(teams: Teams, names: Names) -> list[str]:
     player, the partners' names for someone watching."""
     for index, seats in enumerate(teams):
         if names.viewer in seats:
-            return ["Their team" if other != index else "Your team" for other in range(len(teams))]
+            return [
+                gettext("Their team") if other != index else gettext("Your team")
+                for other in range(len(teams))
+            ]
     return team_labels(teams, names.seat_names)
 
 
@@ -153,12 +157,19 @@ def pots_note(pots: tuple[int, int] | None, equity: float | None, seat_count: in
     if pots is None or equity is None:
         return ""
     total = sum(pots)
-    share = number(equity) if float(equity).is_integer() else f"about {number(equity)}"
-    return (
-        f"The pots hold {number(total)} tokens, won only by an Ultimo. They are never shared "
-        f"out; split {NUMBER_WORDS.get(seat_count, str(seat_count))} ways, each player "
-        f"would get {share}."
+    if float(equity).is_integer():
+        share = number(equity)
+    else:
+        share = gettext("about %(share)s") % {"share": number(equity)}
+    ways = gettext(NUMBER_WORDS[seat_count]) if seat_count in NUMBER_WORDS else str(seat_count)
+    note = ngettext(
+        "The pots hold %(total)s token, won only by an Ultimo. They are never shared out; "
+        "split %(ways)s ways, each player would get %(share)s.",
+        "The pots hold %(total)s tokens, won only by an Ultimo. They are never shared out; "
+        "split %(ways)s ways, each player would get %(share)s.",
+        total,
     )
+    return note % {"total": number(total), "ways": ways, "share": share}
 
 
 def sheet_row(
@@ -229,14 +240,17 @@ def balance_chart(series: list[list[int]], labels: list[str], colours: tuple[str
     desc = "; ".join(
         f"{label}: {signed(line[-1])}" for label, line in zip(labels, series, strict=True)
     )
+    chart_title = gettext("Balances over the deals. Now: %(balances)s") % {"balances": desc}
+    many = gettext("deals 1–%(last)s") % {"last": deals}
+    deals_axis = gettext("deal 1") if deals == 1 else many
     parts = [
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
         f'aria-labelledby="chart-title" xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="chart-title">Balances over the deals. Now: {escape(desc)}</title>',
+        f'<title id="chart-title">{escape(chart_title)}</title>',
         f'<line x1="{left}" x2="{width - right}" y1="{y(0):.1f}" y2="{y(0):.1f}" class="zero"/>',
         f'<text x="{left - 4}" y="{y(0) + 4:.1f}" text-anchor="end">0</text>',
         f'<text x="{(left + width - right) / 2:.0f}" y="{height - 4}" text-anchor="middle">'
-        f"{'deal 1' if deals == 1 else f'deals 1–{deals}'}</text>",
+        f"{escape(deals_axis)}</text>",
     ]
     for value in (high, low):  # the axis ends, unless they would sit on the 0
         if abs(y(value) - y(0)) >= 12:

@@ -18,6 +18,8 @@ from app.engine.actions import Action
 from app.engine.deal import Deal
 from app.engine.observation import Observation, observe, observe_public
 from app.engine.record import record_of, start
+from app.i18n import N_, gettext
+from app.web.http.words import seat_name
 from app.web.show.events import Event, Names, payment_lines, step_events
 from app.web.table.model import Fallback, Table
 from app.web.table.players import LEVEL_LABELS
@@ -212,16 +214,21 @@ def latest_fallback(table: Table, seat: int, step: int) -> Fallback | None:
 def standing_in_text(table: Table, fallback: Fallback) -> str:
     """The seat's note while the fallback decides for its program."""
     place = table.seats[fallback.seat]
-    level = LEVEL_LABELS.get(place.level or "", place.level or "The computer")
-    why = FAULT_SHORT.get(fallback.fault, "no move")
-    return f"{level} plays for it ({why})"
+    level = LEVEL_LABELS.get(place.level or "", place.level or N_("The computer"))
+    why = FAULT_SHORT.get(fallback.fault, N_("no move"))
+    return gettext("%(level)s plays for it (%(why)s)") % {"level": level, "why": why}
 
 
 def fallback_text(table: Table, fallback: Fallback) -> str:
     place = table.seats[fallback.seat]
-    level = LEVEL_LABELS.get(place.level or "", place.level or "the computer")
-    words = FAULT_WORDS.get(fallback.fault, "could not decide")
-    return f"{place.name}’s program “{place.program}” {words}: {level} decides for it."
+    level = LEVEL_LABELS.get(place.level or "", place.level or N_("the computer"))
+    words = FAULT_WORDS.get(fallback.fault, N_("could not decide"))
+    return gettext("%(seat)s’s program “%(program)s” %(words)s: %(level)s decides for it.") % {
+        "seat": seat_name(place.name),
+        "program": place.program,
+        "words": words,
+        "level": level,
+    }
 
 
 def viewer_names(table: Table, viewer: int) -> list[str]:

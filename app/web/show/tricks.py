@@ -29,6 +29,8 @@ from app.engine.cards import (
 from app.engine.deal import Trick
 from app.engine.observation import Observation
 from app.engine.winning import why_won
+from app.i18n import gettext
+from app.web.http.words import say
 
 
 @dataclass(frozen=True)
@@ -103,14 +105,14 @@ def _row(trick: Trick, seats: int, names: Sequence[str], chicks: bool) -> TrickR
     cards = tuple(
         PlayedCard(
             code(card),
-            display_name(card),
+            say(display_name(card)),
             trick.seat_of(index, seats),
             names[trick.seat_of(index, seats)],
             trick.seat_of(index, seats) == trick.winner,
         )
         for index, card in enumerate(trick.cards)
     )
-    named = SUIT_NAMES[trick.named] if trick.named is not None else ""
+    named = say(SUIT_NAMES[trick.named]) if trick.named is not None else ""
     return TrickRow(
         number=trick.number,
         leader=trick.leader,
@@ -135,9 +137,9 @@ def _played_by_suit(cards: Iterable[Card], chicks: bool) -> tuple[SuitGroup, ...
         return tuple(_short_name(card) for card in ordered)
 
     groups = [SuitGroup("T", "Trumps", ranks(Suit.TRUMPS), 21)]
-    groups.append(SuitGroup("FOOL", "Fool", ranks(Suit.NONE), 1))
+    groups.append(SuitGroup("FOOL", gettext("Fool"), ranks(Suit.NONE), 1))
     for suit in PLAIN_SUITS:
-        groups.append(SuitGroup(SUIT_CODES[suit], SUIT_NAMES[suit], ranks(suit), 14))
+        groups.append(SuitGroup(SUIT_CODES[suit], say(SUIT_NAMES[suit]), ranks(suit), 14))
     return tuple(groups)
 
 

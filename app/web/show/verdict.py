@@ -18,6 +18,7 @@ from app.engine.deal import TeamCount
 from app.engine.games import Game
 from app.engine.ledger import KING_ULTIMO, PAGAT_ULTIMO, Account, LedgerEntry
 from app.engine.observation import Observation
+from app.i18n import N_, gettext, ngettext
 from app.web.http.render import signed
 from app.web.show.events import Names, declaration_text, ledger_label
 
@@ -56,7 +57,10 @@ def verdict(obs: Observation, names: Names) -> str:
     seat = names.viewer if names.viewer in seats else max(seats, key=lambda s: _change(obs, s))
     change = _change(obs, seat)
     outcome = _outcome(names.subject(seat), change, rules)
-    return f"{outcome}: {_reason(obs, names, seat, change)}."
+    return gettext("%(outcome)s: %(reason)s.") % {
+        "outcome": outcome,
+        "reason": _reason(obs, names, seat, change),
+    }
 
 
 def _change(obs: Observation, seat: int) -> int:
@@ -66,8 +70,20 @@ def _change(obs: Observation, seat: int) -> int:
 def _outcome(who: str, change: int, rules: Game) -> str:
     """ "You lost 94 tokens", "You and Ursina won 26 points", "Left broke even"."""
     if change == 0:
-        return f"{who} broke even"
-    return f"{who} {'won' if change > 0 else 'lost'} {abs(change)} {unit(rules, change)}"
+        return gettext("%(who)s broke even") % {"who": who}
+    word = rules.result_unit.split()[-1]
+    amount = abs(change)
+    forms = OUTCOMES[(change > 0, word == "tokens")]
+    return ngettext(*forms, amount) % {"who": who, "amount": amount}
+
+
+OUTCOMES: dict[tuple[bool, bool], tuple[str, str]] = {
+    (True, True): (N_("%(who)s won %(amount)s token"), N_("%(who)s won %(amount)s tokens")),
+    (False, True): (N_("%(who)s lost %(amount)s token"), N_("%(who)s lost %(amount)s tokens")),
+    (True, False): (N_("%(who)s won %(amount)s point"), N_("%(who)s won %(amount)s points")),
+    (False, False): (N_("%(who)s lost %(amount)s point"), N_("%(who)s lost %(amount)s points")),
+}
+"""(won?, in tokens?): the outcome's singular and plural, for ngettext."""
 
 
 def _reason(obs: Observation, names: Names, seat: int, change: int) -> str:
@@ -81,7 +97,7 @@ def _reason(obs: Observation, names: Names, seat: int, change: int) -> str:
     moved = [kind for kind, effect in effects.items() if effect and kind not in STAKES]
     moved = moved or [kind for kind, effect in effects.items() if effect]
     if not moved:
-        return "nothing was paid to or by " + names.object(seat)
+        return gettext("nothing was paid to or by %(who)s") % {"who": names.object(seat)}
     # the kind that moved the balance most, in the direction the deal went
     with_change = [kind for kind in moved if (effects[kind] > 0) == (change > 0)] or moved
     kind = max(with_change, key=lambda k: abs(effects[k]))
@@ -92,13 +108,16 @@ def _deciding(kind: str, entries: list[LedgerEntry], names: Names) -> str:
     """An Ultimo made or failed, a Tout, a Nolo: who, from the entries' parties."""
     if kind == "bagud":
         owner = names.object(_seat(e.source for e in entries))
-        return f"{owner} lost the last trick with an Ultimo card (Bagud)"
+        return gettext("%(who)s lost the last trick with an Ultimo card (Bagud)") % {"who": owner}
     who = names.object(_seat(e.target for e in entries))
     if kind == "tout":
-        return f"{who} took every trick (Tout)"
+        return gettext("%(who)s took every trick (Tout)") % {"who": who}
     if kind == "nolo":
-        return f"{who} took no trick (Nolo)"
-    return f"{who} made the {ledger_label(kind, names.chicks)}"
+        return gettext("%(who)s took no trick (Nolo)") % {"who": who}
+    return gettext("%(who)s made the %(ultimo)s") % {
+        "who": who,
+        "ultimo": ledger_label(kind, names.chicks),
+    }
 
 
 def _weighed(
@@ -113,22 +132,40 @@ def _weighed(
     own = names.possessive(seat)
     if kind == "count" and obs.counts is not None:
         count = obs.counts[seat]
-        return f"{own} count was {count}" + _count_note(effect)
+        return gettext("%(whose)s count was %(count)s") % {"whose": own, "count": count} + (
+            _count_note(effect)
+        )
     if kind == "declaration" and obs.declarations:
         best = max(obs.declarations, key=lambda d: d.value)  # the biggest says enough
-        return f"{names.object(best.seat)} declared {declaration_text(best, names.chicks)}"
+        return gettext("%(who)s declared %(declaration)s") % {
+            "who": names.object(best.seat),
+            "declaration": declaration_text(best, names.chicks),
+        }
     if kind == "last-trick":
-        return f"{names.object(_seat(e.target for e in entries))} won the last trick"
+        who = names.object(_seat(e.target for e in entries))
+        return gettext("%(who)s won the last trick") % {"who": who}
     if kind == "card-lost":
-        owner = _seat(e.source for e in entries)
-        return f"{names.object(owner)} lost an Ultimo card in trick {entries[0].trick}"
+        owner = names.object(_seat(e.source for e in entries))
+        return gettext("%(who)s lost an Ultimo card in trick %(trick)s") % {
+            "who": owner,
+            "trick": entries[0].trick,
+        }
     if kind == "pagat-trick":
         winner = names.possessive(_seat(e.target for e in entries))
-        return f"{winner} Pagat won trick {entries[0].trick}"
+        return gettext("%(whose)s Pagat won trick %(trick)s") % {
+            "whose": winner,
+            "trick": entries[0].trick,
+        }
     if kind in STAKES:
-        what = "in dealer's fees" if kind == "dealer-fee" else "into the pots"
-        return f"{names.object(seat)} paid {abs(effect)} {what}"
-    return f"{ledger_label(kind, names.chicks)}: {signed(effect)} for {names.object(seat)}"
+        params = {"who": names.object(seat), "amount": abs(effect)}
+        if kind == "dealer-fee":
+            return gettext("%(who)s paid %(amount)s in dealer's fees") % params
+        return gettext("%(who)s paid %(amount)s into the pots") % params
+    return gettext("%(kind)s: %(amount)s for %(who)s") % {
+        "kind": ledger_label(kind, names.chicks),
+        "amount": signed(effect),
+        "who": names.object(seat),
+    }
 
 
 def _seat(accounts: Iterable[Account]) -> int:
@@ -141,8 +178,8 @@ def _seat(accounts: Iterable[Account]) -> int:
 
 def _count_note(effect: int) -> str:
     if effect > 0:
-        return f", which paid {effect}"
-    return f", which cost {-effect}"
+        return gettext(", which paid %(amount)s") % {"amount": effect}
+    return gettext(", which cost %(amount)s") % {"amount": -effect}
 
 
 def _team_verdict(obs: Observation, names: Names, teams: tuple[TeamCount, ...]) -> str:
@@ -151,12 +188,20 @@ def _team_verdict(obs: Observation, names: Names, teams: tuple[TeamCount, ...]) 
     team = own or max(teams, key=lambda t: t.result)
     outcome = _outcome(_partners(names, team.seats), team.result, obs.rules)
     par = team.count - team.result
-    whose = "your team" if own is not None else "their team"
-    side = "over" if team.result >= 0 else "under"
-    return f"{outcome}: {whose} counted {team.count}, {abs(team.result)} {side} {par}."
+    params = {"outcome": outcome, "count": team.count, "amount": abs(team.result), "par": par}
+    return gettext(TEAM_VERDICTS[(own is not None, team.result >= 0)]) % params
+
+
+TEAM_VERDICTS: dict[tuple[bool, bool], str] = {
+    (True, True): N_("%(outcome)s: your team counted %(count)s, %(amount)s over %(par)s."),
+    (True, False): N_("%(outcome)s: your team counted %(count)s, %(amount)s under %(par)s."),
+    (False, True): N_("%(outcome)s: their team counted %(count)s, %(amount)s over %(par)s."),
+    (False, False): N_("%(outcome)s: their team counted %(count)s, %(amount)s under %(par)s."),
+}
+"""(the viewer's team?, over par?): the Troccas verdict."""
 
 
 def _partners(names: Names, seats: tuple[int, ...]) -> str:
     """ "You and Ursina" for the viewer's team (the viewer first), "Anna and Ben" else."""
     ordered = sorted(seats, key=lambda seat: seat != names.viewer)
-    return " and ".join(names.subject(seat) for seat in ordered)
+    return gettext(" and ").join(names.subject(seat) for seat in ordered)

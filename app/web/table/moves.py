@@ -25,7 +25,9 @@ from app.engine.cards import SUIT_BY_CODE, Card, display_name
 from app.engine.deal import Deal, Phase
 from app.engine.match import OptionsLocked
 from app.engine.observation import observe
+from app.i18n import N_, gettext, ngettext
 from app.web.http.reading import BadForm, single, text, version
+from app.web.http.words import say
 from app.web.table import forms
 from app.web.table.model import Table
 
@@ -54,14 +56,14 @@ class Outcome:
 def current_deal(table: Table) -> Deal:
     deal = table.match.deal
     if deal is None:
-        raise Refused("There is no deal in progress.", 409)
+        raise Refused(gettext("There is no deal in progress."), 409)
     return deal
 
 
 def require_turn(table: Table, seat: int, phase: Phase) -> Deal:
     deal = current_deal(table)
     if deal.is_over:
-        raise Refused("The deal is over.", 409)
+        raise Refused(gettext("The deal is over."), 409)
     if deal.turn != seat:
         raise Refused(f"It is not your turn: {table.seat_name(deal.turn)} is to play.", 409)
     if deal.phase is not phase:
@@ -80,10 +82,12 @@ def _phase_words(phase: Phase) -> str:
 
 
 def sentence(reason: str) -> str:
-    """An engine reason ("must follow Cups") as a sentence for the person."""
-    text = reason.strip().rstrip(".")
-    if text.startswith("must ") or text.startswith("may "):
-        text = f"you {text}"
+    """An engine reason ("must follow Cups") as a sentence for the person, in their language
+    (a ``Phrase`` is translated; a rule that starts "must"/"may" gets its "you")."""
+    text = say(reason).strip().rstrip(".")
+    if reason.startswith("must ") or reason.startswith("may "):
+        # Translators: an engine rule ("must follow Cups") said to the person.
+        text = gettext("you %(rule)s") % {"rule": text}
     return f"{text[:1].upper()}{text[1:]}."
 
 
@@ -128,7 +132,7 @@ def carry_out(table: Table, action: Action) -> Outcome:
 def own_card(deal: Deal, seat: int, raw: str) -> Card:
     card = forms.card(raw)
     if card not in observe(deal, seat).hand:
-        raise Refused("That card is not in your hand.")
+        raise Refused(gettext("That card is not in your hand."))
     return card
 
 
@@ -154,9 +158,16 @@ def select(table: Table, seat: int, form: FormData) -> Outcome:
             return Outcome(announce=None)
         reason = deal.why_not_discard(card)
         if reason is not None:
-            raise Refused(f"{display_name(card)}: {sentence(reason)}")
+            raise Refused(f"{say(display_name(card))}: {sentence(reason)}")
         if len(table.selection) >= size:
-            raise Refused(f"You have chosen {size} cards already: put one back first.")
+            raise Refused(
+                ngettext(
+                    "You have chosen %(size)s card already: put it back first.",
+                    "You have chosen %(size)s cards already: put one back first.",
+                    size,
+                )
+                % {"size": size}
+            )
         table.selection.append(card)
     else:
         card = own_card(deal, seat, text(form, "unselect"))
@@ -172,7 +183,7 @@ def discard(table: Table, seat: int, form: FormData) -> Outcome:
         raise Refused(f"Choose exactly {deal.discard_size} cards, then press Discard.")
     hand = observe(deal, seat).hand
     if any(card not in hand for card in chosen):
-        raise Refused("That card is not in your hand.")
+        raise Refused(gettext("That card is not in your hand."))
     if len(set(chosen)) != len(chosen):
         raise Refused(f"Choose {deal.discard_size} different cards.")
     outcome = carry_out(table, Discard(seat, tuple(sorted(chosen))))
@@ -199,7 +210,7 @@ def acknowledge(table: Table, seat: int, form: FormData) -> Outcome:
     a second one is refused."""
     current_deal(table)
     if table.has_acknowledged(seat):
-        raise Refused("You had read the declarations already; here is the table now.", 409)
+        raise Refused(gettext("You had read the declarations already; here is the table now."), 409)
     table.acknowledge(seat)
     return Outcome(start=2, announce="append")
 
@@ -208,9 +219,9 @@ def next_deal(table: Table, seat: int, form: FormData) -> Outcome:
     """Deal again: any seated person may, once the deal is over (the first click counts)."""
     deal = current_deal(table)
     if table.finished:
-        raise Refused("The match is over: this table takes no more deals.", 409)
+        raise Refused(gettext("The match is over: this table takes no more deals."), 409)
     if not deal.is_over:
-        raise Refused("The deal is not over yet.", 409)
+        raise Refused(gettext("The deal is not over yet."), 409)
     table.match.start_deal()
     table.version += 1
     table.deal_base = table.version
@@ -218,7 +229,7 @@ def next_deal(table: Table, seat: int, form: FormData) -> Outcome:
     return Outcome(start=0)
 
 
-TAKE_BACK_STALE = (
+TAKE_BACK_STALE = N_(
     "That take back was for a table that has moved on (it was sent twice, or from an older "
     "page), so nothing was done. Here it is now."
 )
@@ -232,7 +243,7 @@ def take_back(table: Table, seat: int, form: FormData) -> Outcome:
     since (the take back waits for the table's lock and undoes their moves too), but a page
     drawn before the card it would take back, or before another take back, is stale."""
     if table.is_friends:
-        raise Refused("Cards are taken back only at a table against the computer.", 403)
+        raise Refused(gettext("Cards are taken back only at a table against the computer."), 403)
     deal = current_deal(table)
     try:
         card = deal.check_take_back(seat)
@@ -240,7 +251,7 @@ def take_back(table: Table, seat: int, form: FormData) -> Outcome:
         raise Refused(sentence(refusal.reason), 409) from None
     since = table.take_back_version(seat)
     if since is None or not since <= version(form) <= table.version:
-        raise Refused(TAKE_BACK_STALE, 409)
+        raise Refused(gettext(TAKE_BACK_STALE), 409)
     deal.apply(TakeBack(seat, card))
     table.version += 1
     table.deal_base = table.version - len(deal.history)
@@ -258,7 +269,9 @@ def taken_back_message(table: Table, seat: int | None) -> str | None:
     latest = deal.log[-1] if deal is not None and deal.log else None
     if not isinstance(latest, TakeBack) or latest.seat != seat:
         return None
-    return f"You took back {display_name(latest.card)}: it is your turn again."
+    return gettext("You took back %(card)s: it is your turn again.") % {
+        "card": say(display_name(latest.card))
+    }
 
 
 def change_rules(table: Table, seat: int, form: FormData) -> Outcome:
@@ -266,22 +279,22 @@ def change_rules(table: Table, seat: int, form: FormData) -> Outcome:
     by the person against the computer or the host at a friends' table."""
     deal = current_deal(table)
     if table.host is not None and seat != table.host:
-        raise Refused("Only the host (who created the table) changes the rules.", 403)
+        raise Refused(gettext("Only the host (who created the table) changes the rules."), 403)
     if table.finished:
-        raise Refused("The match is over: this table takes no more deals.", 409)
+        raise Refused(gettext("The match is over: this table takes no more deals."), 409)
     if not deal.is_over:
-        raise Refused("The rules change only between deals: finish this deal first.", 409)
+        raise Refused(gettext("The rules change only between deals: finish this deal first."), 409)
     match = table.match
     options = forms.rule_options(form, table.game, match.options, match.locked_options())
     try:
         match.change_options(options)
     except OptionsLocked as refusal:
-        raise Refused(sentence(str(refusal)), 409) from None
+        raise Refused(sentence(refusal.args[0]), 409) from None
     return Outcome(announce=None)
 
 
 def change_settings(table: Table, seat: int, form: FormData) -> Outcome:
     if table.host is not None and seat != table.host:
-        raise Refused("Only the person who created the table changes its settings.", 403)
+        raise Refused(gettext("Only the person who created the table changes its settings."), 403)
     table.settings = forms.table_settings(form, table.settings)
     return Outcome(announce=None)

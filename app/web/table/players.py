@@ -19,6 +19,8 @@ from app.engine.actions import Action, IllegalAction
 from app.engine.observation import Observation, observe
 from app.engine.record import result
 from app.engine.rng import keyed_stream
+from app.i18n import N_
+from app.web.http.words import Spoken
 from app.web.table.model import Seat, Table
 from app.web.table.programs import FALLBACK_LEVEL, ProgramPool, program_seat
 from app.web.table.programs import PREFIX as PROGRAM_PREFIX
@@ -29,7 +31,10 @@ PAGE_LEVELS: tuple[str, ...] = base.SLIDER
 """The levels the pages offer, easier to harder (the seed's slider); ``random`` and the
 arena's reference opponents are not offered."""
 DEFAULT_LEVEL = "medium"
-LEVEL_LABELS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "random": "Random"}
+LEVEL_LABELS = Spoken(
+    {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "random": N_("Random")}
+)
+"""The computer levels' names, read out in the current language."""
 HINT_LEVEL = PAGE_LEVELS[-1]
 """Hints are the strongest level's move, with its reason."""
 

@@ -29,8 +29,10 @@ from typing import Any
 from app.bots.base import Bot, RandomBot
 from app.engine.options import DANISH, Options
 from app.engine.rng import keyed_stream
+from app.i18n import N_
 from app.protocol.naming import Program
 from app.protocol.program import FaultLog, ProgramBot, ProgramSeat
+from app.web.http.words import Spoken
 
 log = logging.getLogger(__name__)
 
@@ -46,21 +48,25 @@ MAX_RUNNING = 64
 """Program processes at once, over all tables; the least recently used one goes first."""
 LOG_NAME = "bots.log"
 
-FAULT_WORDS = {
-    "crash": "stopped working",
-    "garbage": "answered something that is not a move",
-    "illegal": "chose a move the rules do not allow",
-    "timeout": "did not answer in time",
-    "absent": "is not running on this server",
-}
+FAULT_WORDS = Spoken(
+    {
+        "crash": N_("stopped working"),
+        "garbage": N_("answered something that is not a move"),
+        "illegal": N_("chose a move the rules do not allow"),
+        "timeout": N_("did not answer in time"),
+        "absent": N_("is not running on this server"),
+    }
+)
 """What the table says when the fallback made a program seat's decision."""
-FAULT_SHORT = {
-    "crash": "it stopped",
-    "garbage": "not a move",
-    "illegal": "illegal move",
-    "timeout": "too slow",
-    "absent": "not running here",
-}
+FAULT_SHORT = Spoken(
+    {
+        "crash": N_("it stopped"),
+        "garbage": N_("not a move"),
+        "illegal": N_("illegal move"),
+        "timeout": N_("too slow"),
+        "absent": N_("not running here"),
+    }
+)
 """The same, short enough for the seat's box on a phone."""
 
 
