@@ -7,7 +7,7 @@ from random import Random
 
 import pytest
 
-from app.bots.base import ARENA_LEVELS, LEVELS, BotSettings, arena_bot, get_bot
+from app.bots.base import ARENA_LEVELS, LEVELS, AsThreeSeats, BotSettings, arena_bot, get_bot
 from app.bots.ismcts import LEVELS as LEVELS_OF_ISMCTS
 from app.bots.ismcts import RANDOM_LEVEL, IsmctsBot, Node, random_play_out, search_tree
 from app.bots.knowledge import read
@@ -128,7 +128,10 @@ def test_it_is_an_arena_level_and_never_a_level_of_the_pages() -> None:
     assert "ismcts" in ARENA_LEVELS
     assert RANDOM_LEVEL in ARENA_LEVELS
     assert RANDOM_LEVEL not in LEVELS
-    assert isinstance(arena_bot(RANDOM_LEVEL, ismcts_iterations=5), IsmctsBot)
+    seated = arena_bot(RANDOM_LEVEL, ismcts_iterations=5)
+    # every arena bot plays Danish Tarok for four too, through the three-seat adapter
+    assert isinstance(seated, AsThreeSeats)
+    assert isinstance(seated.bot, IsmctsBot)
     with pytest.raises(KeyError):
         IsmctsBot(5, level="medium")
     assert "ismcts" not in LEVELS
@@ -136,7 +139,8 @@ def test_it_is_an_arena_level_and_never_a_level_of_the_pages() -> None:
         get_bot("ismcts")
     assert "ismcts" not in PAGE_LEVELS
     assert level_of(Seat("bot", "Right", level="ismcts")) == DEFAULT_LEVEL  # a page never plays it
-    assert isinstance(arena_bot("ismcts", ismcts_iterations=5), IsmctsBot)
+    ismcts = arena_bot("ismcts", ismcts_iterations=5)
+    assert isinstance(ismcts, AsThreeSeats) and isinstance(ismcts.bot, IsmctsBot)
     assert arena_bot("medium") is get_bot("medium")
     with pytest.raises(BadProgram):
         check_name("ISMCTS")  # a program may not take its name
