@@ -3,7 +3,8 @@ left outside ⟦⟧ is a string nobody marked for translation.
 
 The pseudo-language stands in for Danish, built from messages.pot. Allowed outside ⟦⟧: numbers,
 card codes, the players' names, the languages' own names, punctuation, the prose pages shown
-in English under their note (``lang="en"``), the protocol's Markdown, and the strings in
+in English under their note (``lang="en"``) or as a translator's whole file
+(``data-translated-file``), the protocol's Markdown, and the strings in
 ``allowed_english.txt`` (Python strings the i18n-python branch marks; the list goes once it
 is merged).
 """
@@ -127,7 +128,12 @@ class Visible(HTMLParser):
         values = dict(attrs)
         lang = values.get("lang")
         foreign = lang is not None and lang != self.language
-        skip = tag in SKIPPED or foreign or "doc" in (values.get("class") or "").split()
+        skip = (
+            tag in SKIPPED
+            or foreign
+            or "doc" in (values.get("class") or "").split()
+            or "data-translated-file" in values  # a translator's whole prose page
+        )
         if not self.skipping() and not skip:
             for name in CHECKED_ATTRIBUTES:
                 if values.get(name):

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from app.paths import TEMPLATES_DIR
 from app.web.http.language import LANGUAGE_COOKIE
 from app.web.routes import learn
 from tests.i18n.speaking import html_lang
@@ -105,12 +106,22 @@ def test_a_form_without_a_language_is_refused(client: TestClient) -> None:
 
 
 def test_prose_pages_without_a_translation_say_so(client: TestClient, tmp_path: Path) -> None:
+    """Each prose page in each language: the translator's file where it exists, else the
+    English page under a note in the reader's language."""
     english = client.get("/rules/troccas").text
     assert "untranslated" not in english
-    for language in ("da", "de", "rm"):
-        page = client.get("/strategy/troccas", headers={"Accept-Language": language}).text
-        assert '<main id="main" lang="en">' in page
-        assert f'class="note untranslated" lang="{language}"' in page
+    for kind in ("rules", "strategy"):
+        for game in ("troccas", "danish-tarok"):
+            for language in ("da", "de", "rm"):
+                headers = {"Accept-Language": language}
+                page = client.get(f"/{kind}/{game}", headers=headers).text
+                translated = TEMPLATES_DIR / "pages" / kind / language / f"{game}.html"
+                if translated.is_file():
+                    assert "untranslated" not in page
+                    assert '<main id="main" lang="en">' not in page
+                else:
+                    assert '<main id="main" lang="en">' in page
+                    assert f'class="note untranslated" lang="{language}"' in page
 
 
 def test_a_translated_prose_page_is_served_in_its_language(

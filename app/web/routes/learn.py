@@ -46,6 +46,13 @@ def game_page(kind: str, game: str) -> tuple[str, bool]:
     return f"pages/{kind}/{page}.html", language != DEFAULT_LANGUAGE
 
 
+def prose_context(game: str, template: str, untranslated: bool) -> dict[str, object]:
+    """What the base page needs of a prose page: whether it is English under a note, or a
+    translator's whole file (marked, since its words are in no catalog)."""
+    translated_file = template.count("/") == 3  # pages/<kind>/<language>/<game>.html
+    return {"game": game, "untranslated": untranslated, "translated_file": translated_file}
+
+
 def page_of(game: str) -> str:
     """The game whose pages tell ``game``: Danish Tarok's tell its form for four too."""
     return DANISH if game == DANISH_FOUR else game
@@ -59,7 +66,7 @@ async def rules_index(request: Request) -> Response:
 @router.get("/rules/{game}")
 async def rules(request: Request, game: str) -> Response:
     template, untranslated = game_page("rules", game)
-    return render(request, template, {"game": game, "untranslated": untranslated})
+    return render(request, template, prose_context(game, template, untranslated))
 
 
 @router.get("/strategy")
@@ -72,7 +79,7 @@ async def strategy(request: Request, game: str) -> Response:
     """How strong players play a game, and how to read the computer players."""
     template, untranslated = game_page("strategy", game)
     diagrams = {diagram.id: diagram for diagram in DIAGRAMS[page_of(game)]}
-    context = {"game": game, "diagrams": diagrams, "untranslated": untranslated}
+    context = {**prose_context(game, template, untranslated), "diagrams": diagrams}
     return render(request, template, context)
 
 
