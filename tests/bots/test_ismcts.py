@@ -140,7 +140,8 @@ def test_it_is_an_arena_level_and_never_a_level_of_the_pages() -> None:
     assert "ismcts" not in PAGE_LEVELS
     assert level_of(Seat("bot", "Right", level="ismcts")) == DEFAULT_LEVEL  # a page never plays it
     ismcts = arena_bot("ismcts", ismcts_iterations=5)
-    assert isinstance(ismcts, AsThreeSeats) and isinstance(ismcts.bot, IsmctsBot)
+    assert isinstance(ismcts, AsThreeSeats)
+    assert isinstance(ismcts.bot, IsmctsBot)
     assert arena_bot("medium") is get_bot("medium")
     with pytest.raises(BadProgram):
         check_name("ISMCTS")  # a program may not take its name
