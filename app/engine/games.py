@@ -11,6 +11,7 @@ from app.engine.cards import Card
 from app.engine.deal import Deal, TeamCount
 from app.engine.ledger import Books
 from app.engine.options import DANISH, DANISH_FOUR, TROCCAS, Options
+from app.engine.phrases import N_
 
 
 @dataclass(frozen=True)
@@ -97,15 +98,15 @@ class Game:
 
 GAMES: dict[str, Game] = {
     DANISH: Game(
-        DANISH, "Danish Tarok", 3, 25, 25, 3, danish.DanishDeal, danish.deal_cards, True,
+        DANISH, N_("Danish Tarok"), 3, 25, 25, 3, danish.DanishDeal, danish.deal_cards, True,
         short="dk", result_unit="tokens",
     ),
     DANISH_FOUR: Game(
-        DANISH_FOUR, "Danish Tarok for four", 4, 25, 25, 3, danish_four.FourDanishDeal,
+        DANISH_FOUR, N_("Danish Tarok for four"), 4, 25, 25, 3, danish_four.FourDanishDeal,
         danish_four.deal_cards, True, short="dk", result_unit="tokens",
     ),
     TROCCAS: Game(
-        TROCCAS, "Swiss Troccas", 4, 19, 21, 0, troccas.TroccasDeal, troccas.deal_cards, False,
+        TROCCAS, N_("Swiss Troccas"), 4, 19, 21, 0, troccas.TroccasDeal, troccas.deal_cards, False,
         short="tr", result_unit="team points",
     ),
 }  # fmt: skip

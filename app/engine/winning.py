@@ -26,6 +26,7 @@ from app.engine.cards import (
     Suit,
     plain,
 )
+from app.engine.phrases import N_, Phrase
 
 
 class WinRule(StrEnum):
@@ -64,36 +65,47 @@ class TrickReason:
     def code(self) -> str:
         return self.rule.value
 
-    def text(self) -> str:
+    def text(self) -> Phrase:
         """A short phrase for the winner's badge: "trumped", "highest Cups; the Fool does not
-        win", "highest Swords: no Cups (the Fool's suit), no trump"."""
-        return "; ".join(self._parts())
+        win", "highest Swords: no Cups (the Fool's suit), no trump" (a ``Phrase``, said in the
+        reader's language where it is shown)."""
+        parts = self._parts()
+        text = parts[0]
+        for more in parts[1:]:
+            text = Phrase(N_("%(reason)s; %(more)s"), reason=text, more=more)
+        return text
 
-    def _parts(self) -> list[str]:
+    def _parts(self) -> list[Phrase]:
         parts = [self._main()]
         if self.queen_over_king:
-            parts.append("the Queen beats the King (Chicks rule)")
+            parts.append(Phrase(N_("the Queen beats the King (Chicks rule)")))
         if self.fool_played:
-            parts.append("the Fool does not win")
+            parts.append(Phrase(N_("the Fool does not win")))
         return parts
 
-    def _main(self) -> str:
-        suit_name = SUIT_NAMES[self.suit]
+    def _main(self) -> Phrase:
+        suit = SUIT_NAMES[self.suit]
         if self.rule is WinRule.TRUMPED:
-            return "trumped"
+            return Phrase(N_("trumped"))
         if self.rule is WinRule.HIGHEST_TRUMP:
-            main = "highest trump"
+            main = Phrase(N_("highest trump"))
         elif self.rule is WinRule.FIRST_CARD_SUIT:
             if self.named is Suit.TRUMPS:
-                return f"highest {suit_name}: the Fool named trumps, none was played"
-            named = SUIT_NAMES[self.named] if self.named is not None else "the suit led"
-            return f"highest {suit_name}: no {named} (the Fool's suit), no trump"
+                return Phrase(
+                    N_("highest %(suit)s: the Fool named trumps, none was played"), suit=suit
+                )
+            named = Phrase(N_("the suit led")) if self.named is None else SUIT_NAMES[self.named]
+            return Phrase(
+                N_("highest %(suit)s: no %(named)s (the Fool's suit), no trump"),
+                suit=suit,
+                named=named,
+            )
         else:
-            main = f"highest {suit_name}"
+            main = Phrase(N_("highest %(suit)s"), suit=suit)
         if self.fool_led and self.named is not None:
-            return f"{main} (the Fool's suit)"
+            return Phrase(N_("%(reason)s (the Fool's suit)"), reason=main)
         if self.fool_led:
-            return f"{main} (set by the second card)"
+            return Phrase(N_("%(reason)s (set by the second card)"), reason=main)
         return main
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from app.engine.cards import FOOL, Card, code, display_name
 from app.engine.deal import Phase, Trick
 from app.engine.observation import Observation
+from app.i18n import gettext, ngettext, pgettext
 from app.web.show.cards import NAMEABLE_SUITS, POSITIONS, CardView, TrickView, card_view
 from app.web.show.cards import named_suit as suit_label
 from app.web.show.events import Event, Names, bob_text, declaration_text
@@ -116,7 +117,7 @@ class Frame:
 
     @property
     def game_name(self) -> str:
-        return self.obs.rules.name
+        return gettext(self.obs.rules.name)
 
     @property
     def is_host(self) -> bool:
@@ -137,51 +138,74 @@ class Frame:
     def title(self) -> str:
         """The tab title: whose turn it is, unmistakably."""
         if self.mode == "over":
-            return f"Deal over · {self.game_name} · Trionfi"
+            return gettext("Deal over · %(game)s · Trionfi") % {"game": self.game_name}
         if self.mode in DECISIONS:
-            return f"▶ Your turn · {self.game_name} · Trionfi"
+            return gettext("▶ Your turn · %(game)s · Trionfi") % {"game": self.game_name}
         if self.obs.turn >= 0:
-            return f"{self.names[self.obs.turn]} to play · {self.game_name} · Trionfi"
-        return f"{self.game_name} · Trionfi"
+            return gettext("%(seat)s to play · %(game)s · Trionfi") % {
+                "seat": self.names[self.obs.turn],
+                "game": self.game_name,
+            }
+        return gettext("%(game)s · Trionfi") % {"game": self.game_name}
 
     def status(self) -> str:
         """One line under the trick saying what happens now."""
         obs = self.obs
         if self.mode == "over":
-            return "The deal is over."
+            return gettext("The deal is over.")
         if self.mode == "declarations":
-            return "Declarations are made. Continue when you have read them."
+            return gettext("Declarations are made. Continue when you have read them.")
         if self.mode == "discard":
-            where = "for the kitty" if obs.rules.discard_name == "kitty" else "to discard"
-            return f"Your turn: choose {obs.discard_size} cards {where}."
+            return self._discard_status()
         if self.mode == "fool":
-            return "Which suit does your Fool stand for?"
+            return gettext("Which suit does your Fool stand for?")
         if self.mode == "demand_fool":
-            return "Trick 23: do you demand that the Fool be played now?"
+            return gettext("Trick 23: do you demand that the Fool be played now?")
         if self.mode == "bob":
-            return "Your King can take the page: call Bob?"
+            return gettext("Your King can take the page: call Bob?")
         if self.mode == "play":
             return self._play_status()
         if self.tap:  # "Tap to continue": the finished trick stays until the person goes on
-            return "Continue when you are ready."
+            return gettext("Continue when you are ready.")
         if obs.turn < 0:
             return ""
         name = self.names[obs.turn]
         if self.viewer is not None and self.viewer == obs.sits_out:
-            return f"You sit out this deal. {self._others_status(name)}"
+            return gettext("You sit out this deal. %(status)s") % {
+                "status": self._others_status(name)
+            }
         return self._others_status(name)
+
+    def _discard_status(self) -> str:
+        """The viewer's turn to lay away cards: "Your turn: choose 3 cards for the kitty."."""
+        count = self.obs.discard_size
+        if self.obs.rules.discard_name == "kitty":
+            text = ngettext(
+                "Your turn: choose %(count)d card for the kitty.",
+                "Your turn: choose %(count)d cards for the kitty.",
+                count,
+            )
+        else:
+            text = ngettext(
+                "Your turn: choose %(count)d card to discard.",
+                "Your turn: choose %(count)d cards to discard.",
+                count,
+            )
+        return text % {"count": count}
 
     def _others_status(self, name: str) -> str:
         """What the table waits for while another seat is to move."""
         obs = self.obs
         if obs.turn == self.viewer:  # a frame before the viewer's own move, being revealed
-            return "Your discard." if obs.phase is Phase.DISCARD else "Your move."
+            return gettext("Your discard.") if obs.phase is Phase.DISCARD else gettext("Your move.")
         absent = self.absence(obs.turn) if self.is_latest else ""
         if absent:
             return absent
         if obs.phase is Phase.DISCARD:
-            return f"{name} is discarding."
-        return f"{name} is thinking…" if self.is_latest else f"{name} to play."
+            return gettext("%(seat)s is discarding.") % {"seat": name}
+        if self.is_latest:
+            return gettext("%(seat)s is thinking…") % {"seat": name}
+        return gettext("%(seat)s to play.") % {"seat": name}
 
     def absence(self, seat: int) -> str:
         """What the table waits for when the person at ``seat`` is to move and away (a
@@ -190,10 +214,13 @@ class Frame:
             return ""
         name = self.names[seat]
         if self.table.seats[seat].stand_in:
-            return f"A computer plays for {name}, who is away: it is thinking…"
-        text = f"{name} is away: the table waits for {name}."
+            return gettext("A computer plays for %(seat)s, who is away: it is thinking…") % {
+                "seat": name
+            }
+        text = gettext("%(seat)s is away: the table waits for %(seat)s.") % {"seat": name}
         if self.is_host and not self.table.finished:
-            text += f" You can let a computer play for {name} until they are back."
+            more = gettext("You can let a computer play for %(seat)s until they are back.")
+            text += " " + more % {"seat": name}
         return text
 
     def _play_status(self) -> str:
@@ -201,10 +228,12 @@ class Frame:
         leading = not self.obs.trick
         rule = self.binding
         if rule is None:
-            return "Your turn: lead a card." if leading else "Your turn: play a card."
+            if leading:
+                return gettext("Your turn: lead a card.")
+            return gettext("Your turn: play a card.")
         if leading:
-            return f"Your turn: lead a card. {rule}"
-        return f"Your turn: {rule[:1].lower()}{rule[1:]}"
+            return gettext("Your turn: lead a card. %(rule)s") % {"rule": rule}
+        return gettext("Your turn: %(rule)s") % {"rule": f"{rule[:1].lower()}{rule[1:]}"}
 
     # ------------------------------------------------------------------ parts
 
@@ -333,10 +362,12 @@ class Frame:
         ]
 
     def pots(self) -> list[tuple[str, int]]:
+        """The pots by their first word ("King", "Pagat"), the word "pot" written after it by
+        the page (hidden on a phone)."""
         if self.obs.pots is None:
             return []
-        king = "Queen pot" if self.obs.options.chicks_rule else "King pot"
-        return [(king, self.obs.pots[0]), ("Pagat pot", self.obs.pots[1])]
+        king = pgettext("pot", "Queen") if self.obs.options.chicks_rule else pgettext("pot", "King")
+        return [(king, self.obs.pots[0]), (pgettext("pot", "Pagat"), self.obs.pots[1])]
 
     # ------------------------------------------------------------ rule options
 
@@ -380,11 +411,12 @@ class Frame:
 
     def speeds(self) -> list[tuple[str, str]]:
         """The table's speeds, slowest last: (key, label)."""
-        return [(key, label) for key, (label, _) in SPEEDS.items()]
+        return [(key, gettext(label)) for key, (label, _) in SPEEDS.items()]
 
     def fool_presets(self) -> list[tuple[str, str]]:
         """The choices "Leading the Fool as…" of the table's settings (rules.md 2.13)."""
-        return [(FOOL_ASK, "Ask me each time"), *FOOL_PRESETS.items()]
+        presets = [(value, gettext(label)) for value, label in FOOL_PRESETS.items()]
+        return [(FOOL_ASK, gettext("Ask me each time")), *presets]
 
     def fool_choices(self) -> list[tuple[str, str, bool]]:
         preset = self.table.settings.fool_preset

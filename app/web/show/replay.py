@@ -22,7 +22,7 @@ from app.engine.cards import SUIT_NAMES, Card, code, display_name, sorted_cards
 from app.engine.deal import Deal
 from app.engine.observation import observe
 from app.engine.record import HandRecord, parse_record, replay, start
-from app.i18n import N_, current_language
+from app.i18n import N_, current_language, gettext
 from app.web.http.words import say
 from app.web.show.cards import CardView
 from app.web.show.events import Names, bob_text, declaration_text, payment_lines, step_events
@@ -165,8 +165,8 @@ class Replay:
         pots = deal.pot_sizes()
         if pots is None:
             return []
-        king = "Queen pot" if deal.options.chicks_rule else "King pot"
-        return [(king, pots[0]), ("Pagat pot", pots[1])]
+        king = gettext("Queen pot") if deal.options.chicks_rule else gettext("King pot")
+        return [(king, pots[0]), (gettext("Pagat pot"), pots[1])]
 
     def _counts(self, deal: Deal) -> list[tuple[str, int]] | None:
         if deal.counts is None:

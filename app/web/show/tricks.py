@@ -59,7 +59,9 @@ class TrickRow:
 
     def won_by(self, viewer: int | None) -> str:
         """ "You win" / "Right wins", the way the table's badge says it."""
-        return f"{self.winner_name} {'win' if self.winner == viewer else 'wins'}"
+        if self.winner == viewer:
+            return gettext("%(seat)s win") % {"seat": self.winner_name}
+        return gettext("%(seat)s wins") % {"seat": self.winner_name}
 
 
 @dataclass(frozen=True)
@@ -75,8 +77,8 @@ class SuitGroup:
     @property
     def summary(self) -> str:
         if self.key == "FOOL":
-            return "played" if self.ranks else "not yet played"
-        return f"{len(self.ranks)} of {self.size}"
+            return gettext("played") if self.ranks else gettext("not yet played")
+        return gettext("%(played)d of %(size)d") % {"played": len(self.ranks), "size": self.size}
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,7 @@ class TricksPanel:
 
 def win_reason(trick: Trick, chicks: bool) -> str:
     """The phrase next to a trick's winner."""
-    return why_won(trick.cards, trick.named, chicks).text()
+    return say(why_won(trick.cards, trick.named, chicks).text())
 
 
 def tricks_panel(obs: Observation, names: Sequence[str]) -> TricksPanel:
@@ -136,7 +138,7 @@ def _played_by_suit(cards: Iterable[Card], chicks: bool) -> tuple[SuitGroup, ...
         ordered = sorted(by_suit.get(suit, []), key=lambda c: -strength[c])
         return tuple(_short_name(card) for card in ordered)
 
-    groups = [SuitGroup("T", "Trumps", ranks(Suit.TRUMPS), 21)]
+    groups = [SuitGroup("T", gettext("Trumps"), ranks(Suit.TRUMPS), 21)]
     groups.append(SuitGroup("FOOL", gettext("Fool"), ranks(Suit.NONE), 1))
     for suit in PLAIN_SUITS:
         groups.append(SuitGroup(SUIT_CODES[suit], say(SUIT_NAMES[suit]), ranks(suit), 14))
@@ -145,9 +147,9 @@ def _played_by_suit(cards: Iterable[Card], chicks: bool) -> tuple[SuitGroup, ...
 
 def _short_name(card: Card) -> str:
     if card == FOOL:
-        return "The Fool"
+        return gettext("The Fool")
     number = TRUMP_NUMBER[card]
     if number:
         return str(number)
     rank = RANKS[RANK_OF[card]]
-    return RANK_NAMES.get(rank, rank)
+    return say(RANK_NAMES.get(rank, rank))

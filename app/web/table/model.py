@@ -20,23 +20,24 @@ from app.engine.cards import Card, codes, parse
 from app.engine.games import GAMES
 from app.engine.match import Match
 from app.engine.record import record_of
+from app.i18n import N_
 
 SeatKind = Literal["person", "bot"]
 
 SPEEDS: dict[str, tuple[str, int]] = {
-    "instant": ("Instant", 0),
-    "fast": ("Fast", 350),
-    "normal": ("Normal", 800),
-    "slow": ("Slow", 1500),
+    "instant": (N_("Instant"), 0),
+    "fast": (N_("Fast"), 350),
+    "normal": (N_("Normal"), 800),
+    "slow": (N_("Slow"), 1500),
 }
 """Speed key -> (label, milliseconds between two revealed moves)."""
 
 FOOL_PRESETS: dict[str, str] = {
-    "T": "lowest trump",
-    "ST": "lowest staff",
-    "CU": "lowest cup",
-    "SW": "lowest sword",
-    "CO": "lowest coin",
+    "T": N_("lowest trump"),
+    "ST": N_("lowest staff"),
+    "CU": N_("lowest cup"),
+    "SW": N_("lowest sword"),
+    "CO": N_("lowest coin"),
 }
 """The seed's "Leading Fool as ..." list (rules.md 2.13): the suit code preselected."""
 FOOL_ASK = "ask"
