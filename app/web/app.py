@@ -22,6 +22,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
+from app.i18n import N_
 from app.paths import STATIC_DIR
 from app.protocol.naming import Program
 from app.web.http.guard import Guard
@@ -172,12 +173,14 @@ def _add_error_pages(app: FastAPI) -> None:
 
     @app.exception_handler(NoSuchTable)
     async def no_table(request: Request, error: NoSuchTable) -> Response:
-        return error_page(request, 404, "No such table", "There is no table at this address.")
+        return error_page(
+            request, 404, N_("No such table"), N_("There is no table at this address.")
+        )
 
     @app.exception_handler(SaveFailed)
     async def not_saved(request: Request, error: SaveFailed) -> Response:
-        message = "Could not save; nothing was changed. Try again."
-        return error_page(request, 503, "Not saved", message)
+        message = N_("Could not save; nothing was changed. Try again.")
+        return error_page(request, 503, N_("Not saved"), message)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:

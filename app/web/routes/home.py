@@ -25,10 +25,10 @@ from app.web.table.players import DEFAULT_LEVEL, LEVEL_LABELS, PAGE_LEVELS
 router = APIRouter()
 
 NOLO_EXPLANATIONS = {
-    "help_0_2": "Left may try to win no trick, counting on you to take the tricks it gives.",
-    "help_2_0": "When you try to win no trick, Left helps by taking the tricks you give.",
-    "help_0_1": "Right may try to win no trick, counting on you to take the tricks it gives.",
-    "help_1_0": "When you try to win no trick, Right helps by taking the tricks you give.",
+    "help_0_2": N_("Left may try to win no trick, counting on you to take the tricks it gives."),
+    "help_2_0": N_("When you try to win no trick, Left helps by taking the tricks you give."),
+    "help_0_1": N_("Right may try to win no trick, counting on you to take the tricks it gives."),
+    "help_1_0": N_("When you try to win no trick, Right helps by taking the tricks you give."),
 }
 TABLE_ID = re.compile(rf"[A-Za-z0-9_-]{{1,{TABLE_ID_LIMIT}}}")
 """A table's id as ``new_table_id`` makes them (URL-safe characters)."""

@@ -10,7 +10,7 @@ from fastapi.responses import PlainTextResponse, Response
 
 from app.engine.games import GAMES
 from app.engine.options import DANISH, DANISH_FOUR
-from app.i18n import DEFAULT_LANGUAGE, N_, current_language
+from app.i18n import DEFAULT_LANGUAGE, N_, current_language, gettext
 from app.paths import STATIC_DIR, TEMPLATES_DIR
 from app.protocol import reference_bot
 from app.web.http.problems import Problem
@@ -35,8 +35,10 @@ def game_page(kind: str, game: str) -> tuple[str, bool]:
     These pages are long prose, translated as whole files (``pages/rules/da/troccas.html``,
     same markup and anchors) rather than message by message."""
     if game not in GAMES:
-        names = ", ".join(rules.name for rules in GAMES.values())
-        raise Problem(404, N_("No such game"), f"Trionfi knows {names}.")
+        names = ", ".join(gettext(rules.name) for rules in GAMES.values())
+        raise Problem(
+            404, N_("No such game"), gettext("Trionfi knows %(games)s.") % {"games": names}
+        )
     page = page_of(game)
     language = current_language()
     if language != DEFAULT_LANGUAGE:

@@ -25,7 +25,7 @@ from starlette.datastructures import UploadFile
 from app.engine.games import GAMES
 from app.engine.options import DANISH
 from app.engine.record import BadRecord, IllegalActionAt, parse_record, replay
-from app.i18n import N_
+from app.i18n import N_, gettext
 from app.web.http.problems import Problem, refused_with_200
 from app.web.http.reading import MAX_VERSION, address_number
 from app.web.http.render import is_htmx, render
@@ -64,7 +64,7 @@ async def table_deals(request: Request, table_id: str, site: SiteDep) -> Respons
             numbers = table.finished_deals()
             context: dict[str, Any] = {
                 "table_id": table_id,
-                "game_name": GAMES[table.game].name,
+                "game_name": gettext(GAMES[table.game].name),
                 "numbers": numbers,
                 "seat_names": viewer_names(table, viewer if viewer is not None else -1),
             }
@@ -111,10 +111,11 @@ async def table_replay(
     base = f"/tables/{table_id}/deals/{deal_number}"
     links = {
         "back": f"/tables/{table_id}",
-        "back_label": "Back to the table",
+        "back_label": gettext("Back to the table"),
         "download": f"{base}.json",
     }
-    return _viewer(request, shown, step, base, links, faces, f"Deal {deal_number}")
+    title = gettext("Deal %(number)s") % {"number": deal_number}
+    return _viewer(request, shown, step, base, links, faces, title)
 
 
 # ------------------------------------------------------------------ uploads
@@ -146,10 +147,12 @@ async def uploaded_replay(
 ) -> Response:
     shown = site.uploads.get(key) if KEY.fullmatch(key) else None
     if shown is None:
-        message = "This replay is no longer kept (uploads are kept for an hour). Upload it again."
+        message = N_(
+            "This replay is no longer kept (uploads are kept for an hour). Upload it again."
+        )
         raise Problem(404, N_("No such replay"), message)
-    links = {"back": "/replay", "back_label": "Replay another file", "download": ""}
-    return _viewer(request, shown, step, f"/replay/{key}", links, Faces(), "Uploaded deal")
+    links = {"back": "/replay", "back_label": gettext("Replay another file"), "download": ""}
+    return _viewer(request, shown, step, f"/replay/{key}", links, Faces(), gettext("Uploaded deal"))
 
 
 class UploadRefused(Exception):

@@ -16,7 +16,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
-from app.i18n import N_
+from app.i18n import N_, gettext
 from app.web.http.cookies import remember_table, set_player_cookie, set_seat_cookie
 from app.web.http.limits import limit_creation
 from app.web.http.problems import Problem
@@ -48,7 +48,7 @@ HANDLERS: dict[str, tuple[Handler, bool]] = {
     "settings": (moves.change_settings, False),
 }
 """Action name -> (handler, whether its form must carry the current version)."""
-STALE = "The table had moved on since that click, so nothing was done. Here it is now."
+STALE = N_("The table had moved on since that click, so nothing was done. Here it is now.")
 
 
 @router.post("/tables", dependencies=[Depends(limit_creation)])
@@ -138,7 +138,7 @@ async def _act(visit: Visit, seat: int, entry: tuple[Handler, bool], form: FormD
         return view_response(visit, message="The game has not started yet.", status=409)
     try:
         if versioned and version(form) != table.version:
-            raise Refused(STALE, 409)
+            raise Refused(gettext(STALE), 409)
         outcome = await asyncio.to_thread(_run, site, handler, table, seat, form)
     except BadForm as error:
         return refuse(visit, f"That form was not valid ({error}).", 400)

@@ -27,6 +27,7 @@ from app.engine.cards import (
     trump,
 )
 from app.engine.options import DANISH, TROCCAS
+from app.i18n import gettext
 from app.web.http.words import say
 
 
@@ -183,4 +184,4 @@ def suit_rows() -> list[SuitRow]:
 
 
 def suit_kind(suit: Suit) -> str:
-    return "round suit, red" if suit in ROUND_SUITS else "long suit, black"
+    return gettext("round suit, red") if suit in ROUND_SUITS else gettext("long suit, black")

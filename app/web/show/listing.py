@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.games import GAMES
+from app.web.http.words import Spoken
 from app.web.storage.store import TableStore
 
 LISTED = 50
@@ -41,5 +42,5 @@ async def tables_context(store: TableStore, own: list[str], now: float) -> dict[
         "own": yours,
         "tables": in_use,
         "solo": [row for row in solo if row.id not in mine],
-        "game_names": {key: game.name for key, game in GAMES.items()},
+        "game_names": Spoken({key: game.name for key, game in GAMES.items()}),
     }

@@ -52,7 +52,7 @@ class Lobby:
 
     @property
     def game_name(self) -> str:
-        return GAMES[self.table.game].name
+        return gettext(GAMES[self.table.game].name)
 
     @property
     def is_host(self) -> bool:

@@ -108,7 +108,7 @@ class Replay:
 
     @property
     def game_name(self) -> str:
-        return self.record.game.name
+        return gettext(self.record.game.name)
 
     def frame(self, step: int) -> Frame:
         """The deal after its first ``step`` actions (0 <= step <= last)."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from app.engine.deal import Phase
 from app.engine.games import GAMES
+from app.i18n import gettext
 from app.web.show.pacing import declarations_pending
 from app.web.show.timeline import SPECTATOR, Timelines
 from app.web.storage.store import DamagedTable, NoSuchTable, TableStore
@@ -58,7 +59,7 @@ def game_at(timelines: Timelines, table: Table, seat: int | None) -> YourGame:
     own = own_seat(table, seat)
     return YourGame(
         id=table.id,
-        game=GAMES[table.game].name,
+        game=gettext(GAMES[table.game].name),
         with_friends=table.is_friends,
         deal=table.deal_number if table.started else None,
         turn=turn_text(timelines, table, own),

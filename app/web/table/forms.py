@@ -16,16 +16,17 @@ from starlette.datastructures import FormData
 from app.engine.cards import SUIT_BY_CODE, Card, Suit, UnknownCard, parse
 from app.engine.games import GAMES
 from app.engine.options import DANISH, Options
+from app.i18n import N_
 from app.web.http.reading import BadForm, flag, text, whole_number
 from app.web.table.model import FOOL_ASK, FOOL_PRESETS, SPEEDS, TableSettings
 from app.web.table.players import DEFAULT_LEVEL, PAGE_LEVELS
 from app.web.table.programs import PREFIX as PROGRAM_PREFIX
 
 NOLO_HELP: tuple[tuple[str, int, int, str], ...] = (
-    ("help_0_2", 0, 2, "Player can help Left try for No Tricks"),
-    ("help_2_0", 2, 0, "Left can help Player try for No Tricks"),
-    ("help_0_1", 0, 1, "Player can help Right try for No Tricks"),
-    ("help_1_0", 1, 0, "Right can help Player try for No Tricks"),
+    ("help_0_2", 0, 2, N_("Player can help Left try for No Tricks")),
+    ("help_2_0", 2, 0, N_("Left can help Player try for No Tricks")),
+    ("help_0_1", 0, 1, N_("Player can help Right try for No Tricks")),
+    ("help_1_0", 1, 0, N_("Right can help Player try for No Tricks")),
 )
 """The seed's four boxes (rules.md 2.13, Danish Tarok): field name, helper seat, trier seat,
 seed text."""

@@ -27,7 +27,7 @@ from app.engine.match import OptionsLocked
 from app.engine.observation import observe
 from app.i18n import N_, gettext, ngettext
 from app.web.http.reading import BadForm, single, text, version
-from app.web.http.words import say
+from app.web.http.words import say, seat_name
 from app.web.table import forms
 from app.web.table.model import Table
 
@@ -65,19 +65,21 @@ def require_turn(table: Table, seat: int, phase: Phase) -> Deal:
     if deal.is_over:
         raise Refused(gettext("The deal is over."), 409)
     if deal.turn != seat:
-        raise Refused(f"It is not your turn: {table.seat_name(deal.turn)} is to play.", 409)
+        message = gettext("It is not your turn: %(seat)s is to play.")
+        raise Refused(message % {"seat": seat_name(table.seat_name(deal.turn))}, 409)
     if deal.phase is not phase:
-        raise Refused(f"That is not the decision now: {_phase_words(deal.phase)}.", 409)
+        message = gettext("That is not the decision now: %(decision)s.")
+        raise Refused(message % {"decision": gettext(_phase_words(deal.phase))}, 409)
     return deal
 
 
 def _phase_words(phase: Phase) -> str:
     return {
-        Phase.DISCARD: "the dealer lays cards away",
-        Phase.PLAY: "a card is to be played",
-        Phase.DEMAND_FOOL: "the Fool may be demanded",
-        Phase.BOB: "the Bob may be called",
-        Phase.OVER: "the deal is over",
+        Phase.DISCARD: N_("the dealer lays cards away"),
+        Phase.PLAY: N_("a card is to be played"),
+        Phase.DEMAND_FOOL: N_("the Fool may be demanded"),
+        Phase.BOB: N_("the Bob may be called"),
+        Phase.OVER: N_("the deal is over"),
     }[phase]
 
 
@@ -158,7 +160,10 @@ def select(table: Table, seat: int, form: FormData) -> Outcome:
             return Outcome(announce=None)
         reason = deal.why_not_discard(card)
         if reason is not None:
-            raise Refused(f"{say(display_name(card))}: {sentence(reason)}")
+            raise Refused(
+                gettext("%(card)s: %(reason)s")
+                % {"card": say(display_name(card)), "reason": sentence(reason)}
+            )
         if len(table.selection) >= size:
             raise Refused(
                 ngettext(
@@ -180,12 +185,24 @@ def discard(table: Table, seat: int, form: FormData) -> Outcome:
     deal = require_turn(table, seat, Phase.DISCARD)
     chosen = forms.cards(form, "card")
     if len(chosen) != deal.discard_size:
-        raise Refused(f"Choose exactly {deal.discard_size} cards, then press Discard.")
+        count = deal.discard_size
+        raise Refused(
+            ngettext(
+                "Choose exactly %(count)d card, then press Discard.",
+                "Choose exactly %(count)d cards, then press Discard.",
+                count,
+            )
+            % {"count": count}
+        )
     hand = observe(deal, seat).hand
     if any(card not in hand for card in chosen):
         raise Refused(gettext("That card is not in your hand."))
     if len(set(chosen)) != len(chosen):
-        raise Refused(f"Choose {deal.discard_size} different cards.")
+        count = deal.discard_size
+        raise Refused(
+            ngettext("Choose %(count)d different card.", "Choose %(count)d different cards.", count)
+            % {"count": count}
+        )
     outcome = carry_out(table, Discard(seat, tuple(sorted(chosen))))
     table.selection = []
     return outcome
