@@ -27,6 +27,7 @@ from app.engine.cards import (
     plain,
     trump,
 )
+from app.engine.phrases import N_, Phrase
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +77,11 @@ def _trumps(seat: int, hand: Collection[Card]) -> list[Declaration]:
     count = sum(1 for card in hand if IS_TRUMP[card] or card == FOOL)
     if count < 10:
         return []
-    pagat = "with the I" if PAGAT in hand else "without the I"
-    return [Declaration(seat, "trumps", f"{count} trumps, {pagat}", 10 + 5 * (count - 10))]
+    if PAGAT in hand:
+        detail = Phrase(N_("%(count)d trumps, with the I"), count=count)
+    else:
+        detail = Phrase(N_("%(count)d trumps, without the I"), count=count)
+    return [Declaration(seat, "trumps", detail, 10 + 5 * (count - 10))]
 
 
 def _matadors(seat: int, hand: Collection[Card]) -> list[Declaration]:
@@ -88,7 +92,8 @@ def _matadors(seat: int, hand: Collection[Card]) -> list[Declaration]:
         if trump(number) not in hand:
             break
         count += 1
-    return [Declaration(seat, "matadors", f"{count} matadors", 10 + 5 * (count - 3))]
+    detail = Phrase(N_("%(count)d matadors"), count=count)
+    return [Declaration(seat, "matadors", detail, 10 + 5 * (count - 3))]
 
 
 def _cavalry(seat: int, hand: Collection[Card], suit: Suit, has_fool: bool) -> list[Declaration]:
@@ -97,24 +102,40 @@ def _cavalry(seat: int, hand: Collection[Card], suit: Suit, has_fool: bool) -> l
     name = SUIT_NAMES[suit]
     if not missing:
         if has_fool:
-            return [Declaration(seat, "abundant-cavalry", f"{name}, with the Fool", 15)]
+            detail = Phrase(N_("%(suit)s, with the Fool"), suit=name)
+            return [Declaration(seat, "abundant-cavalry", detail, 15)]
         return [Declaration(seat, "full-cavalry", name, 10)]
     if len(missing) == 1 and has_fool:
         court = RANK_NAMES[RANKS[missing[0]]]
-        return [Declaration(seat, "half-cavalry", f"{name}, without the {court}", 5)]
+        detail = Phrase(N_("%(suit)s, without the %(court)s"), suit=name, court=court)
+        return [Declaration(seat, "half-cavalry", detail, 5)]
     return []
+
+
+KINGS_WORDS: dict[bool, tuple[Phrase, Phrase, str]] = {
+    False: (
+        Phrase(N_("all four Kings, with the Fool")),
+        Phrase(N_("all four Kings")),
+        N_("three Kings and the Fool, none in %(suit)s"),
+    ),
+    True: (
+        Phrase(N_("all four Queens, with the Fool")),
+        Phrase(N_("all four Queens")),
+        N_("three Queens and the Fool, none in %(suit)s"),
+    ),
+}
+"""(Chicks rule?): the kings' declarations' details, abundant, full and half (a message)."""
 
 
 def _kings(seat: int, hand: Collection[Card], has_fool: bool, chicks: bool) -> list[Declaration]:
     rank = top_rank(chicks)
-    plural = "Queens" if chicks else "Kings"
     missing = [suit for suit in PLAIN_SUITS if _COURTS[suit][rank] not in hand]
     if not missing:
         if has_fool:
-            return [Declaration(seat, "abundant-kings", f"all four {plural}, with the Fool", 15)]
-        return [Declaration(seat, "full-kings", f"all four {plural}", 10)]
+            return [Declaration(seat, "abundant-kings", KINGS_WORDS[chicks][0], 15)]
+        return [Declaration(seat, "full-kings", KINGS_WORDS[chicks][1], 10)]
     if len(missing) == 1 and has_fool:
         # the suit only: the missing card lies where the others may not see it
-        detail = f"three {plural} and the Fool, none in {SUIT_NAMES[missing[0]]}"
+        detail = Phrase(KINGS_WORDS[chicks][2], suit=SUIT_NAMES[missing[0]])
         return [Declaration(seat, "half-kings", detail, 5)]
     return []

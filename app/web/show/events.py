@@ -120,7 +120,7 @@ def declaration_text(declaration: Declaration, chicks: bool) -> str:
     (for half kings it names only the suit of the missing King, which lies in a hand the
     viewer may not see)."""
     kind = DECLARATION_KINDS.get(declaration.kind, declaration.kind.replace("-", " "))
-    detail = declaration.detail
+    detail = say(declaration.detail)
     if declaration.kind in ("trumps", "matadors"):
         return detail  # "12 trumps, with the I", "5 matadors": the kind is in the detail
     if declaration.kind.endswith("-cavalry"):
@@ -130,7 +130,7 @@ def declaration_text(declaration: Declaration, chicks: bool) -> str:
         kind = kind.replace("kings", "queens") if chicks else kind
         # detail: "all four Kings", "three Queens and the Fool, ..."
         return gettext("%(kind)s (%(detail)s)") % {"kind": gettext(kind), "detail": detail}
-    return f"{gettext(kind)}: {detail}"
+    return gettext("%(kind)s: %(detail)s") % {"kind": gettext(kind), "detail": detail}
 
 
 QUEENS_KINDS = (N_("full queens"), N_("abundant queens"), N_("half queens"))
@@ -146,13 +146,15 @@ def payment_lines(entries: list[LedgerEntry], names: Names) -> list[str]:
         label = ledger_label(kind, names.chicks)
         if trick is not None and kind != "last-trick":  # not "The last trick, trick 25"
             label = gettext("%(kind)s, trick %(trick)s") % {"kind": label, "trick": trick}
-        lines.append(f"{label}: {_describe(list(group), names)}.")
+        line = gettext("%(kind)s: %(payments)s.")
+        lines.append(line % {"kind": label, "payments": _describe(list(group), names)})
     return lines
 
 
 def _describe(entries: list[LedgerEntry], names: Names) -> str:
     parts = [
-        f"{names.subject(e.target)} {_signed(e.amount)}"
+        gettext("%(seat)s %(amount)s")
+        % {"seat": names.subject(e.target), "amount": _signed(e.amount)}
         for e in entries
         if e.source is None and isinstance(e.target, int)
     ]
@@ -162,16 +164,33 @@ def _describe(entries: list[LedgerEntry], names: Names) -> str:
             payers.setdefault(entry.source, []).append(entry)
     shapes = {tuple((e.target, e.amount) for e in paid) for paid in payers.values()}
     if len(payers) == len(names.seat_names) and len(shapes) == 1:
-        amounts = [f"{e.amount} to {names.object(e.target)}" for e in next(iter(payers.values()))]
-        return f"everyone pays {_join(amounts)}"
+        amounts = _amounts(next(iter(payers.values())), names)
+        return gettext("everyone pays %(amounts)s") % {"amounts": amounts}
     for source, paid in payers.items():
-        amounts = [f"{e.amount} to {names.object(e.target)}" for e in paid]
-        if isinstance(source, int):
-            payer = names.says(source, "pay", "pays")
+        params = {"amounts": _amounts(paid, names)}
+        if source == names.viewer:
+            parts.append(
+                gettext("%(seat)s pay %(amounts)s") % {"seat": names.subject(source), **params}
+            )
+        elif isinstance(source, int):
+            parts.append(
+                gettext("%(seat)s pays %(amounts)s") % {"seat": names.subject(source), **params}
+            )
         else:
-            payer = f"{names.object(source)} pays"
-        parts.append(f"{payer} {_join(amounts)}")
+            parts.append(
+                gettext("%(seat)s pays %(amounts)s") % {"seat": names.object(source), **params}
+            )
     return "; ".join(parts)
+
+
+def _amounts(paid: list[LedgerEntry], names: Names) -> str:
+    """What one account pays, to whom: "5 to Left and 5 to you"."""
+    return _join(
+        [
+            gettext("%(amount)s to %(whom)s") % {"amount": e.amount, "whom": names.object(e.target)}
+            for e in paid
+        ]
+    )
 
 
 def _signed(amount: int) -> str:
@@ -180,7 +199,9 @@ def _signed(amount: int) -> str:
 
 
 def _join(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+    if len(items) == 1:
+        return items[0]
+    return gettext("%(items)s and %(last)s") % {"items": ", ".join(items[:-1]), "last": items[-1]}
 
 
 def step_events(
@@ -289,20 +310,39 @@ DISCARD_HIDDEN: dict[bool, tuple[str, str]] = {
 def bob_text(bob: Bob, names: Names) -> str:
     """A Bob (rules.md 3.5): where the page is, or the page taken for a spot card of the
     trick ("Bob! Right takes Page of Cups from you and gives you 3 of Coins from the trick")."""
-    suit = SUIT_NAMES[bob.suit].lower()
+    suit = say(SUIT_NAMES[bob.suit]).lower()
     if bob.revealed is not None:
-        return f"Bob in {suit}: the page of that suit is in {names.possessive(bob.revealed)} hand."
+        return names.tell(
+            bob.revealed,
+            N_("Bob in %(suit)s: the page of that suit is in your hand."),
+            N_("Bob in %(suit)s: the page of that suit is in %(seat)s's hand."),
+            suit=suit,
+        )
     assert bob.source is not None
     assert bob.target is not None
     assert bob.page is not None
     assert bob.returned is not None
-    taker, page, spot = bob.target, display_name(bob.page), display_name(bob.returned)
+    taker = bob.target
+    page, spot = say(display_name(bob.page)), say(display_name(bob.returned))
     if bob.source == taker:
-        swaps = names.says(taker, "swap", "swaps")
-        return f"Bob! {swaps} {page} for {spot} from the trick."
-    takes, gives = names.says(taker, "take", "takes"), names.verb(taker, "give", "gives")
-    giver = names.object(bob.source)
-    return f"Bob! {takes} {page} from {giver} and {gives} {giver} {spot} from the trick."
+        return names.tell(
+            taker,
+            N_("Bob! You swap %(page)s for %(spot)s from the trick."),
+            N_("Bob! %(seat)s swaps %(page)s for %(spot)s from the trick."),
+            page=page,
+            spot=spot,
+        )
+    return names.tell(
+        taker,
+        N_("Bob! You take %(page)s from %(giver)s and give %(giver)s %(spot)s from the trick."),
+        N_(
+            "Bob! %(seat)s takes %(page)s from %(giver)s and gives %(giver)s %(spot)s"
+            " from the trick."
+        ),
+        page=page,
+        spot=spot,
+        giver=names.object(bob.source),
+    )
 
 
 def over_text(obs: Observation, names: Names) -> str:

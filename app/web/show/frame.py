@@ -14,6 +14,7 @@ from app.engine.cards import FOOL, Card, code, display_name
 from app.engine.deal import Phase, Trick
 from app.engine.observation import Observation
 from app.i18n import gettext, ngettext, pgettext
+from app.web.http.words import seat_name
 from app.web.show.cards import NAMEABLE_SUITS, POSITIONS, CardView, TrickView, card_view
 from app.web.show.cards import named_suit as suit_label
 from app.web.show.events import Event, Names, bob_text, declaration_text
@@ -357,7 +358,11 @@ class Frame:
 
     def declarations(self) -> list[tuple[str, str, int]]:
         return [
-            (self.names[d.seat], declaration_text(d, self.obs.options.chicks_rule), d.value)
+            (
+                seat_name(self.names[d.seat]),
+                declaration_text(d, self.obs.options.chicks_rule),
+                d.value,
+            )
             for d in self.obs.declarations
         ]
 
