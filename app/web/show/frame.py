@@ -69,7 +69,8 @@ class SeatView:
     def shows_partner_badge(self) -> bool:
         """The "Partner" badge, unless the seat is already called so (against the computer
         the seat opposite is "Partner": "Partner Partner" says it twice)."""
-        return self.is_partner and self.name.casefold() != "partner"
+        called = self.name.casefold()
+        return self.is_partner and called not in ("partner", gettext("Partner").casefold())
 
 
 @dataclass
@@ -121,6 +122,12 @@ class Frame:
         return gettext(self.obs.rules.name)
 
     @property
+    def said_names(self) -> list[str]:
+        """The seats' names in the reader's language ("You", "Left" translated; a person's
+        name as typed): ``names`` stays English for ``Names``, which words the viewer's own."""
+        return [seat_name(name) for name in self.names]
+
+    @property
     def is_host(self) -> bool:
         return self.viewer is not None and self.viewer == self.table.host
 
@@ -144,7 +151,7 @@ class Frame:
             return gettext("▶ Your turn · %(game)s · Trionfi") % {"game": self.game_name}
         if self.obs.turn >= 0:
             return gettext("%(seat)s to play · %(game)s · Trionfi") % {
-                "seat": self.names[self.obs.turn],
+                "seat": self.said_names[self.obs.turn],
                 "game": self.game_name,
             }
         return gettext("%(game)s · Trionfi") % {"game": self.game_name}
@@ -170,7 +177,7 @@ class Frame:
             return gettext("Continue when you are ready.")
         if obs.turn < 0:
             return ""
-        name = self.names[obs.turn]
+        name = self.said_names[obs.turn]
         if self.viewer is not None and self.viewer == obs.sits_out:
             return gettext("You sit out this deal. %(status)s") % {
                 "status": self._others_status(name)
@@ -213,7 +220,7 @@ class Frame:
         friends' table: ``live.presence``): the person, or the computer standing in."""
         if not self.presence or self.presence[seat] is not False:
             return ""
-        name = self.names[seat]
+        name = self.said_names[seat]
         if self.table.seats[seat].stand_in:
             return gettext("A computer plays for %(seat)s, who is away: it is thinking…") % {
                 "seat": name
@@ -252,7 +259,7 @@ class Frame:
             views.append(
                 SeatView(
                     seat=seat,
-                    name=self.names[seat],
+                    name=self.said_names[seat],
                     level=info.level,
                     is_person=info.is_person,
                     is_viewer=seat == self.viewer,
@@ -338,14 +345,14 @@ class Frame:
             cards,
             True,
             trick.winner,
-            self.names[trick.winner],
+            self.said_names[trick.winner],
             suit_label(trick.named),
             why,
         )
 
     def deal_tricks(self) -> TricksPanel:
         """The "Tricks of this deal" panel: the finished tricks and the cards played so far."""
-        return tricks_panel(self.obs, self.names)
+        return tricks_panel(self.obs, self.said_names)
 
     def discards(self) -> tuple[list[CardView], int]:
         """The discard as shown to the viewer (cards), or how many cards lie face down."""
@@ -359,7 +366,7 @@ class Frame:
     def declarations(self) -> list[tuple[str, str, int]]:
         return [
             (
-                seat_name(self.names[d.seat]),
+                self.said_names[d.seat],
                 declaration_text(d, self.obs.options.chicks_rule),
                 d.value,
             )

@@ -216,10 +216,13 @@ def build_replay(record: HandRecord, seat_names: list[str], deal_number: int | N
     viewer = seat_names.index("You") if "You" in seat_names else SPECTATOR
     names = Names(seat_names, viewer, record.options.chicks_rule)
     deal = start(record)
-    heading = f"Deal {deal_number}" if deal_number is not None else "The deal"
-    dealer = names.says(deal.dealer, "deal", "deals")
-    texts = [[f"{heading}: {dealer}.", *payment_lines(list(deal.books.ledger), names)]]
-    moves = [Move(0, "Dealt", None)]
+    if deal_number is not None:
+        own, other = N_("Deal %(number)s: You deal."), N_("Deal %(number)s: %(seat)s deals.")
+    else:
+        own, other = N_("The deal: You deal."), N_("The deal: %(seat)s deals.")
+    dealt = names.tell(deal.dealer, own, other, number=deal_number or 0)
+    texts = [[dealt, *payment_lines(list(deal.books.ledger), names)]]
+    moves = [Move(0, gettext("Dealt"), None)]
     for step, action in enumerate(record.actions, start=1):
         before = observe(deal, deal.dealer)
         trick = len(deal.tricks) + 1
@@ -267,18 +270,29 @@ def take_back_text(action: TakeBack, names: Names) -> str:
 
 def _move_label(action: object, names: Names) -> str:
     """A move as the move list shows it: "Right: 9 of Cups", "Left calls Bob"."""
-    if isinstance(action, TakeBack):
-        return f"{names.says(action.seat, 'take', 'takes')} back {display_name(action.card)}"
+    seat = getattr(action, "seat", None)
     if isinstance(action, PlayCard):
-        return f"{names.subject(action.seat)}: {display_name(action.card)}"
+        card = say(display_name(action.card))
+        return gettext("%(seat)s: %(card)s") % {"seat": names.subject(action.seat), "card": card}
+    if not isinstance(seat, int):
+        return str(action)
+    own, other = _move_words(action)
+    card = say(display_name(action.card)) if isinstance(action, TakeBack) else ""
+    return names.tell(seat, own, other, card=card)
+
+
+def _move_words(action: object) -> tuple[str, str]:
+    """A move's label, the viewer's and another seat's (``Names.tell``)."""
+    if isinstance(action, TakeBack):
+        return N_("You take back %(card)s"), N_("%(seat)s takes back %(card)s")
     if isinstance(action, Discard):
-        return names.says(action.seat, "discard", "discards")
+        return N_("You discard"), N_("%(seat)s discards")
+    if isinstance(action, DemandFool) and action.demand:
+        return N_("You demand the Fool"), N_("%(seat)s demands the Fool")
     if isinstance(action, DemandFool):
-        if action.demand:
-            return f"{names.says(action.seat, 'demand', 'demands')} the Fool"
-        return f"{names.says(action.seat, 'do', 'does')} not demand the Fool"
+        return N_("You do not demand the Fool"), N_("%(seat)s does not demand the Fool")
+    if isinstance(action, CallBob) and action.call:
+        return N_("You call Bob"), N_("%(seat)s calls Bob")
     if isinstance(action, CallBob):
-        if action.call:
-            return f"{names.says(action.seat, 'call', 'calls')} Bob"
-        return f"{names.says(action.seat, 'let', 'lets')} the Bob go"
-    return str(action)
+        return N_("You let the Bob go"), N_("%(seat)s lets the Bob go")
+    return str(action), str(action)

@@ -63,8 +63,13 @@ class Timeline:
 
     def opening(self) -> list[Event]:
         first = self.observations[0]
-        dealer = self.names.says(first.dealer, "deal", "deals")
-        events = [Event("deal", f"Deal {self.deal_number}: {dealer}.", first.dealer)]
+        text = self.names.tell(
+            first.dealer,
+            N_("Deal %(number)s: You deal."),
+            N_("Deal %(number)s: %(seat)s deals."),
+            number=self.deal_number,
+        )
+        events = [Event("deal", text, first.dealer)]
         lines = payment_lines(list(first.ledger), self.names)
         events.extend(Event("payment", line) for line in lines)
         return events

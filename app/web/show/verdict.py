@@ -33,8 +33,9 @@ def unit(rules: Game, amount: int) -> str:
 
     The engine counts Troccas in "team points"; the pages say "points", since each seat's
     balance is shown beside its own name."""
-    word = rules.result_unit.split()[-1]
-    return word.removesuffix("s") if abs(amount) == 1 else word
+    if rules.result_unit.split()[-1] == "tokens":
+        return ngettext("token", "tokens", abs(amount))
+    return ngettext("point", "points", abs(amount))
 
 
 def change_of(ledger: tuple[LedgerEntry, ...] | list[LedgerEntry], seat: int) -> int:
