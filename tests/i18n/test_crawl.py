@@ -39,6 +39,7 @@ INLINE = {"a", "strong", "em", "b", "i", "kbd", "code", "abbr", "small", "br", "
 PLAYERS = ("Anna", "Bo", "Cilgia", "Dario")
 NAMES = {
     *PLAYERS,
+    *(name for names in COMPUTER_NAMES.values() for name in names),  # people's names too
     *LANGUAGES.values(),
     *(code.upper() for code in LANGUAGES),
     "Trionfi",

@@ -14,6 +14,9 @@ from app.engine.cards import (
     ALL_CARDS,
     FOOL,
     PLAIN_SUITS,
+    RANK_NAMES,
+    RANK_OF,
+    RANKS,
     ROMAN,
     ROUND_SUITS,
     STRENGTH,
@@ -153,11 +156,13 @@ class SuitRow:
     name: str
     kind: str
     cards: tuple[PackCard, ...]
+    ranks: tuple[str, ...] = ()
+    """The cards' ranks, high to low: "K", "Q", "N", "P", "10", ..."""
 
     @property
     def order(self) -> str:
         """The ranks from high to low in words: "King, Queen, Knight, Page, 10, 9, …"."""
-        return ", ".join(card.name.split(" of ")[0] for card in self.cards)
+        return ", ".join(say(RANK_NAMES.get(rank, rank)) for rank in self.ranks)
 
 
 def pack_card(card: Card) -> PackCard:
@@ -179,7 +184,8 @@ def suit_rows() -> list[SuitRow]:
     for suit in PLAIN_SUITS:
         cards = sorted((c for c in ALL_CARDS if SUIT_OF[c] is suit), key=lambda c: -STRENGTH[0][c])
         name = say(SUIT_NAMES[suit])
-        rows.append(SuitRow(name, suit_kind(suit), tuple(pack_card(c) for c in cards)))
+        ranks = tuple(RANKS[RANK_OF[c]] for c in cards)
+        rows.append(SuitRow(name, suit_kind(suit), tuple(pack_card(c) for c in cards), ranks))
     return rows
 
 

@@ -19,6 +19,7 @@ from app.engine.observation import Observation
 from app.engine.options import Options
 from app.i18n import gettext, ngettext
 from app.web.http.render import number, signed
+from app.web.http.words import seat_name
 from app.web.show.events import NUMBER_WORDS, Names, declaration_text, ledger_label
 from app.web.show.rulebook import played_with
 from app.web.show.verdict import verdict
@@ -86,7 +87,7 @@ themself, and the summary then has no team counts and one column per seat."""
 
 
 def team_labels(teams: Teams, names: list[str]) -> list[str]:
-    return [" & ".join(names[seat] for seat in seats) for seats in teams]
+    return [" & ".join(seat_name(names[seat]) for seat in seats) for seats in teams]
 
 
 def team_counts(
@@ -113,7 +114,7 @@ def own_team_labels(teams: Teams, names: Names) -> list[str]:
 
 
 def build_summary(obs: Observation, match: Match, names: Names) -> Summary:
-    seat_names = names.seat_names
+    seat_names = [seat_name(name) for name in names.seat_names]
     rules = obs.rules
     teams = rules.partnerships
     counts = list(obs.counts or [])
