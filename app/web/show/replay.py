@@ -118,6 +118,7 @@ class Replay:
             tricks_before = len(deal.tricks)
             deal.apply(action)
         trick = _trick_view(deal, self.names, just_finished=len(deal.tricks) > tricks_before)
+        name = self.record.game.discard_name
         return Frame(
             step=step,
             last=self.last,
@@ -125,7 +126,7 @@ class Replay:
             seats=self._seats(deal),
             trick=trick,
             discard=_cards(deal.discarded),
-            discard_label=self.record.game.discard_name.capitalize(),
+            discard_label=gettext(DISCARD_LABELS.get(name, name.capitalize())),
             declarations=self._declarations(deal),
             bobs=[bob_text(bob, self.names) for bob in deal.bobs_made()],
             ledger=[ledger_row(entry, self.names) for entry in deal.books.ledger],
@@ -256,6 +257,10 @@ def _cached_replay(
     record = parse_record(json.loads(text))
     replay(record)
     return build_replay(record, list(seat_names), deal_number)
+
+
+DISCARD_LABELS = {"kitty": N_("Kitty"), "discard": N_("Discard")}
+"""The heading of the cards laid away, by the game's ``discard_name``."""
 
 
 def take_back_text(action: TakeBack, names: Names) -> str:
