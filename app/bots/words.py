@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from app.bots.knowledge import TRUMPS
 from app.bots.odds import SUIT, Table, led_suit, name_of
-from app.engine.actions import Action, CallBob, DemandFool, Discard, PlayCard
+from app.engine.actions import Action, CallBob, ChooseChicks, DemandFool, Discard, PlayCard
 from app.engine.cards import FOOL, IS_TRUMP, PAGAT, WORLD
 from app.engine.observation import Observation
 
@@ -76,6 +76,8 @@ def _action_words(action: Action) -> str:
         return f"Lay away {card_list(action.cards)}"
     if isinstance(action, DemandFool):
         return "Demand the Fool" if action.demand else "Do not demand the Fool"
+    if isinstance(action, ChooseChicks):
+        return "Play this deal with the Chicks rule" if action.chicks else "Play without Chicks"
     assert isinstance(action, CallBob)
     return "Call Bob" if action.call else "Let the Bob go"
 

@@ -19,6 +19,7 @@ plays the three-player deal, so it is left out)."""
 
 OPTION_GAMES: dict[str, tuple[str, ...]] = {
     "chicks_rule": (DANISH, DANISH_FOUR, TROCCAS),
+    "chicks_after_deal": (DANISH, DANISH_FOUR, TROCCAS),
     "fool_is_last_trump": (DANISH, DANISH_FOUR, TROCCAS),
     "conceal_discards": (DANISH, DANISH_FOUR),
     "traditional_fool_timing": (DANISH, DANISH_FOUR),
@@ -32,6 +33,10 @@ OPTION_GAMES: dict[str, tuple[str, ...]] = {
 
 OPTION_LABELS: dict[str, tuple[str, str]] = {
     "chicks_rule": ("Chicks rule", "Queens beat kings and take over the kings' special roles."),
+    "chicks_after_deal": (
+        "Chicks decided after the deal",
+        "Each deal, the forehand looks at their hand and says whether the Chicks rule applies.",
+    ),
     "fool_is_last_trump": (
         "The Fool counts as your last trump",
         "If you must trump and hold no trump but the Fool, you must play the Fool.",
@@ -82,6 +87,9 @@ class Options:
     """Rule options, all off by default (rules.md 2.13 and 3.7)."""
 
     chicks_rule: bool = False
+    chicks_after_deal: bool = False
+    """The forehand decides the Chicks rule for each deal after seeing their hand (rules.md
+    2.14, 3.8); ``chicks_rule`` then only says what a deal starts from until the choice."""
     fool_is_last_trump: bool = False
     conceal_discards: bool = False
     traditional_fool_timing: bool = False

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 
-from app.engine.actions import Action, DemandFool, Discard, PlayCard
+from app.engine.actions import Action, ChooseChicks, DemandFool, Discard, PlayCard
 from app.engine.cards import SUIT_NAMES, display_name
 from app.engine.declarations import Declaration
 from app.engine.ledger import KING_POT, PAGAT_POT, Account, LedgerEntry
@@ -203,8 +203,18 @@ def _action_events(
         if seat != names.viewer:
             text = "demands the Fool" if action.demand else "does not demand the Fool"
         return [Event("decision", f"{names.subject(seat)} {text}.", seat)]
+    if isinstance(action, ChooseChicks):
+        return [Event("decision", chicks_text(seat, action.chicks, names), seat)]
     text = names.says(seat, "call", "calls") if action.call else names.says(seat, "let", "lets")
     return [Event("decision", f"{text} {'Bob!' if action.call else 'the Bob go.'}", seat)]
+
+
+def chicks_text(seat: int, chicks: bool, names: Names) -> str:
+    """The Chicks choice as announced to the table (rules.md 2.14, 3.8)."""
+    says = names.says(seat, "choose", "chooses")
+    if chicks:
+        return f"{says} the Chicks rule for this deal: Queens beat Kings."
+    return f"{says} to play this deal without Chicks: Kings beat Queens."
 
 
 NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
