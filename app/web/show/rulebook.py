@@ -14,6 +14,7 @@ from app.engine.options import OPTION_LABELS, Options
 
 NAMES: dict[str, str] = {
     "chicks_rule": "the Chicks rule",
+    "chicks_after_deal": "the Chicks rule decided after each deal",
     "fool_is_last_trump": "the Fool counting as your last trump",
     "conceal_discards": "concealed discards",
     "traditional_fool_timing": "traditional Fool timing",
