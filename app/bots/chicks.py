@@ -13,8 +13,8 @@ from app.engine.cards import KING, QUEEN, RANK_OF
 from app.engine.observation import Observation
 
 CHICKS_WORDS = {
-    True: "you hold more Queens than Kings, and under Chicks the Queens are the top courts",
-    False: "you hold no more Queens than Kings, so the Kings stay the top courts",
+    True: "you hold more Queens than Kings, and with Chicks you keep the Queens as top courts",
+    False: "you hold no more Queens than Kings, so you keep the Kings as top courts",
 }
 
 
