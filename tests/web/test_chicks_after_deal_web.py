@@ -12,6 +12,7 @@ from app.engine.deal import Phase
 from app.engine.options import Options
 from app.engine.record import parse_record, replay
 from tests.web.factory import build_table
+from tests.web.friends import full_table, play_deal, spectator
 from tests.web.support import TestClient, attribute, finish_deal
 
 Seat = Any
@@ -90,3 +91,30 @@ def test_a_bad_choice_is_refused_and_changes_nothing(seat: Seat) -> None:
     assert person.get().status_code == 200
     assert person.state()[0] == "chicks"
     assert "Play with Chicks" in person.html
+
+
+@pytest.mark.parametrize("game", ["danish-tarok", "troccas"])
+def test_a_friends_table_plays_the_option_through(client: TestClient, game: str) -> None:
+    """The host turns the option on in the friends' form; seat 0 deals, so the person at seat
+    1 chooses; the others (and an onlooker) read who decides, then the choice."""
+    prefix = "dk" if game == "danish-tarok" else "tr"
+    people = full_table(client, game, **{f"{prefix}_chicks_after_deal": "on"})
+    host, forehand = people[0], people[1]
+    watcher = spectator(host)
+    assert forehand.state()[0] == "chicks"
+    assert "Play with Chicks" in forehand.html
+    for other in (host, watcher):
+        other.get()
+        assert "Play with Chicks" not in other.html
+        assert "decides whether this deal plays the Chicks rule" in other.html
+    _, _, version = forehand.state()
+    response = forehand.post("decide", {"version": version, "choice": "yes"}, htmx=True)
+    assert response.status_code == 200
+    host.get()
+    assert "P1 chooses the Chicks rule for this deal" in host.html
+    play_deal(people)
+    record = host.client.get(f"{host.url}/deals/1.json", headers=host.headers).json()
+    assert record["actions"][0] == {"seat": 1, "chicks": True}
+    replay_page = host.client.get(f"{host.url}/deals/1", headers=host.headers)
+    assert replay_page.status_code == 200
+    assert "P1 chooses Chicks</a>" in replay_page.text  # the move list
