@@ -4,10 +4,12 @@ choice, and the deal plays by it to its end."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
+from app.bots.chicks import wants_chicks
 from app.engine.deal import Phase
 from app.engine.options import Options
 from app.engine.record import parse_record, replay
@@ -118,3 +120,16 @@ def test_a_friends_table_plays_the_option_through(client: TestClient, game: str)
     replay_page = host.client.get(f"{host.url}/deals/1", headers=host.headers)
     assert replay_page.status_code == 200
     assert "P1 chooses Chicks</a>" in replay_page.text  # the move list
+
+
+def test_the_hint_says_which_choice_and_why(seat: Seat) -> None:
+    table, token = build_table(options=AFTER, deals_before=2, acknowledge=False)
+    deal = table.match.deal
+    assert deal is not None
+    person = seat(table, token)
+    person.get("?hint=1", htmx=True)
+    found = re.search(r'<p class="hint" role="status">([^<]*)</p>', person.html)
+    assert found, "the page shows no hint"
+    expected = "with the Chicks rule" if wants_chicks(deal.holdings[0]) else "without Chicks"
+    assert expected in found.group(1)
+    assert "Queens than Kings" in found.group(1)
