@@ -1,6 +1,7 @@
 """Chicks decided after the deal (rules.md 2.14a, 3.8a) in the browser, on a phone and a
-desktop: the forehand's two buttons, the first one focused, chosen from the keyboard, and the
-choice in the table's announcements. Screenshots: test-results/e2e/chicks-*.png."""
+desktop: the forehand's two buttons, the first one focused, axe-core clean, chosen from the
+keyboard, and the choice in the table's announcements. Screenshots:
+test-results/e2e/chicks-*.png."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from app.engine.options import Options
 from tests.e2e.conftest import Server, Tab, seated_tab
 from tests.e2e.driver import settle, state, wait_for_change
+from tests.e2e.test_glance import axe_violations
 from tests.web.factory import build_table
 
 pytestmark = pytest.mark.e2e
@@ -37,6 +39,7 @@ def test_the_forehand_chooses_chicks_from_the_keyboard(
     box = with_chicks.bounding_box()
     assert box is not None
     assert box["height"] >= 24  # a target a thumb can hit
+    assert not axe_violations(page), axe_violations(page)
     tab.shot(f"chicks-{game}")
     page.keyboard.press("Enter")
     wait_for_change(page, version, phase)
