@@ -32,7 +32,7 @@ from app.web.show.verdict import unit
 from app.web.table.forms import option_prefix
 from app.web.table.model import FOOL_ASK, FOOL_PRESETS, SPEEDS
 
-DECISIONS = ("play", "discard", "fool", "demand_fool", "bob", "declarations")
+DECISIONS = ("play", "discard", "fool", "demand_fool", "bob", "chicks", "declarations")
 """The modes in which the viewer is to act."""
 
 
@@ -84,7 +84,8 @@ class Frame:
     step: int
     is_latest: bool
     mode: str
-    """``play``, ``discard``, ``fool``, ``demand_fool``, ``bob``, ``declarations`` (the pause),
+    """``play``, ``discard``, ``fool``, ``demand_fool``, ``bob``, ``chicks``, ``declarations``
+    (the pause),
     ``wait`` (someone else acts, or the pages are still revealing moves) or ``over``."""
     events: list[Event] = field(default_factory=list)
     """Announcements since the viewer's last action, up to this step."""
@@ -160,6 +161,8 @@ class Frame:
             return "Trick 23: do you demand that the Fool be played now?"
         if self.mode == "bob":
             return "Your King can take the page: call Bob?"
+        if self.mode == "chicks":
+            return "Your turn: play this deal with the Chicks rule or without?"
         if self.mode == "play":
             return self._play_status()
         if self.tap:  # "Tap to continue": the finished trick stays until the person goes on
@@ -181,6 +184,8 @@ class Frame:
             return absent
         if obs.phase is Phase.DISCARD:
             return f"{name} is discarding."
+        if obs.phase is Phase.CHICKS:
+            return f"{name} decides whether this deal plays the Chicks rule."
         return f"{name} is thinking…" if self.is_latest else f"{name} to play."
 
     def absence(self, seat: int) -> str:

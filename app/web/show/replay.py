@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from app.engine.actions import CallBob, DemandFool, Discard, PlayCard, TakeBack
+from app.engine.actions import CallBob, ChooseChicks, DemandFool, Discard, PlayCard, TakeBack
 from app.engine.cards import SUIT_NAMES, Card, code, display_name, sorted_cards
 from app.engine.deal import Deal
 from app.engine.observation import observe
@@ -281,4 +281,7 @@ def _move_label(action: object, names: Names) -> str:
         if action.call:
             return f"{names.says(action.seat, 'call', 'calls')} Bob"
         return f"{names.says(action.seat, 'let', 'lets')} the Bob go"
+    if isinstance(action, ChooseChicks):
+        rule = "Chicks" if action.chicks else "no Chicks"
+        return f"{names.says(action.seat, 'choose', 'chooses')} {rule}"
     return str(action)
