@@ -42,7 +42,7 @@ def test_placeholders_are_found() -> None:
     assert placeholders("%(n)s cards of %(suit)s, 100%%") == ["%(n)s", "%(suit)s"]
 
 
-UNFINISHED = {"da"}
+UNFINISHED: set[str] = set()
 """Catalogs still being translated (issue #19); a finished one must stay finished."""
 
 
