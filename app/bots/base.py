@@ -18,6 +18,7 @@ from random import Random
 from typing import Protocol
 
 from app.bots import danish_play, easy, hard, ismcts, troccas_play
+from app.bots.chicks import chicks_choice
 from app.bots.conventions import discard_choice, help_nolo, nolo_partners, try_nolo
 from app.bots.hard import KITTY_WORDS
 from app.bots.knowledge import read
@@ -101,6 +102,9 @@ class LevelBot:
         if obs.sits_out is not None:
             return self._hint_as_three(obs, rng, names)
         seat = obs.seat
+        if obs.phase is Phase.CHICKS:
+            chosen, why = chicks_choice(obs)
+            return Hint(chosen, why)
         if obs.phase is Phase.DEMAND_FOOL:
             why = "its holder must then play it in trick 23 and cannot keep it for the end"
             return Hint(DemandFool(seat, True), why)
@@ -215,13 +219,17 @@ def arena_bot(
 
 class AsThreeSeats:
     """A player that knows the three-player game, at a four-player Danish table (2.17): it
-    is handed the three-player deal and its answer is put back on the real seats."""
+    is handed the three-player deal and its answer is put back on the real seats. It also
+    makes the Chicks choice after the deal (rules.md 2.14) for the reference search, which
+    knows only the classic decisions (and stays as compiled)."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.level = bot.level
 
     def choose(self, obs: Observation, rng: Random) -> Action:
+        if obs.phase is Phase.CHICKS and obs.is_my_turn:
+            return chicks_choice(obs)[0]  # every player chooses the Chicks rule alike
         if obs.sits_out is None or not obs.is_my_turn:
             return self.bot.choose(obs, rng)
         three, real = three_seat(obs)

@@ -33,11 +33,19 @@ ALLOWED: dict[str, frozenset[str]] = {
     "app.engine.declarations": frozenset({"Declaration"}),
     "app.engine.troccas": frozenset({"Bob"}),
     "app.engine.ledger": frozenset({"LedgerEntry"}),
-    "app.engine.actions": frozenset({"PlayCard", "Discard", "DemandFool", "CallBob"}),
+    "app.engine.actions": frozenset(
+        {"PlayCard", "Discard", "DemandFool", "CallBob", "ChooseChicks"}
+    ),
+    "app.engine.phrases": frozenset({"Phrase"}),
     "app.bots.base": frozenset({"BotSettings"}),
     "app.bots.worker": frozenset({"Decision"}),
 }
-"""Module -> the class names a worker may unpickle (value types only, no functions)."""
+"""Module -> the class names a worker may unpickle (value types only)."""
+
+REBUILDERS: dict[str, frozenset[str]] = {"app.engine.phrases": frozenset({"_rebuild"})}
+"""Module -> the functions a worker may call while unpickling: only a value type's own
+module-level reconstructor (a ``Phrase`` in a declaration's or a reason's words), which builds
+that value and nothing else."""
 
 
 class Refused(pickle.UnpicklingError):
@@ -70,6 +78,8 @@ class SafeUnpickler(pickle.Unpickler):
     """Unpickles only the classes of ``ALLOWED``."""
 
     def find_class(self, module: str, name: str) -> Any:
+        if name in REBUILDERS.get(module, frozenset()):
+            return super().find_class(module, name)
         if name not in ALLOWED.get(module, frozenset()):
             raise Refused(f"{module}.{name} is not allowed in a decision")
         found = super().find_class(module, name)

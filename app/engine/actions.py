@@ -64,7 +64,19 @@ class CallBob:
         return {"seat": self.seat, "bob": self.call}
 
 
-Action = Discard | PlayCard | DemandFool | CallBob
+@dataclass(frozen=True, slots=True)
+class ChooseChicks:
+    """Chicks decided after the deal (rules.md 2.14, 3.8): the forehand, having seen their
+    hand, says whether the Chicks rule applies to this deal."""
+
+    seat: int
+    chicks: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "chicks": self.chicks}
+
+
+Action = Discard | PlayCard | DemandFool | CallBob | ChooseChicks
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,13 +19,14 @@ import copy as _copy
 from abc import ABC, abstractmethod
 from bisect import bisect_left
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from app.engine.actions import (
     Action,
     CallBob,
+    ChooseChicks,
     DemandFool,
     Discard,
     Entry,
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
 
 
 class Phase(StrEnum):
+    CHICKS = "chicks"
     DISCARD = "discard"
     DEMAND_FOOL = "demand_fool"
     PLAY = "play"
@@ -110,6 +112,7 @@ PHASE_NAMES: dict[Phase, Phrase] = {
 """A phase as the refusal "the deal waits for ..." names it (its value, spaced)."""
 
 _EXPECTED_ACTION: dict[Phase, type] = {
+    Phase.CHICKS: ChooseChicks,
     Phase.DISCARD: Discard,
     Phase.PLAY: PlayCard,
     Phase.DEMAND_FOOL: DemandFool,
@@ -189,10 +192,11 @@ class Deal(ABC):
         books: Books,
         before: Books | None,
     ) -> None:
+        self.table_options = options
+        """The options the deal was dealt with (its record's); ``options`` is what this deal
+        plays, the Chicks rule as chosen after the deal included."""
         self.options = options
-        self.chicks = options.chicks_rule
-        self.strength = STRENGTH[self.chicks]
-        self.value = VALUE[self.chicks]
+        self._set_chicks(options.chicks_rule)
         self.dealer = dealer
         self.players = self.players_of(dealer)
         """The seats that play this deal, in seat order (all but one that sits out)."""
@@ -220,6 +224,22 @@ class Deal(ABC):
         self.counts: list[int] | None = None
         self._legal: tuple[Card, ...] | None = None
         """The legal cards of the current decision, computed once (bots ask often)."""
+        if options.chicks_after_deal:
+            self.phase = Phase.CHICKS
+            self.turn = self.chicks_chooser
+
+    @property
+    def chicks_chooser(self) -> int:
+        """Who decides the Chicks rule after the deal (rules.md 2.14, 3.8): the forehand, who
+        leads to the first trick. Not the dealer, who has seen the extra cards too."""
+        return self.next_seat(self.dealer)
+
+    def _set_chicks(self, chicks: bool) -> None:
+        self.chicks = chicks
+        self.strength = STRENGTH[chicks]
+        self.value = VALUE[chicks]
+        if self.options.chicks_rule != chicks:
+            self.options = replace(self.options, chicks_rule=chicks)
 
     # ----------------------------------------------------------------- queries
 
@@ -405,6 +425,8 @@ class Deal(ABC):
             self._play(action.card, action.name)
         elif isinstance(action, Discard):
             self._discard(action.cards)
+        elif isinstance(action, ChooseChicks):
+            self._choose_chicks(action.chicks)
         else:
             self._decide(action)
 
@@ -459,7 +481,7 @@ class Deal(ABC):
         make: Callable[..., Self] = type(self)
         before = self.before.copy() if self.before is not None else None
         return make(
-            [list(c) for c in self.dealt], list(self.talon), self.dealer, self.options, before
+            [list(c) for c in self.dealt], list(self.talon), self.dealer, self.table_options, before
         )
 
     def _take_back(self, action: TakeBack) -> None:
@@ -577,8 +599,14 @@ class Deal(ABC):
                     Phrase(N_("the dealer does not hold %(card)s"), card=display_name(card))
                 )
 
-    def _check_decision(self, action: CallBob | DemandFool) -> None:
+    def _check_decision(self, action: CallBob | DemandFool | ChooseChicks) -> None:
         """Yes/no decisions are always allowed when it is their phase and turn."""
+
+    def _choose_chicks(self, chicks: bool) -> None:
+        """The Chicks rule for this deal is decided; the dealer lays away next."""
+        self._set_chicks(chicks)
+        self.phase = Phase.DISCARD
+        self.turn = self.dealer
 
     def _discard(self, cards: tuple[Card, ...]) -> None:
         hand = self.holdings[self.dealer]

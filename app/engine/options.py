@@ -21,6 +21,7 @@ plays the three-player deal, so it is left out)."""
 
 OPTION_GAMES: dict[str, tuple[str, ...]] = {
     "chicks_rule": (DANISH, DANISH_FOUR, TROCCAS),
+    "chicks_after_deal": (DANISH, DANISH_FOUR, TROCCAS),
     "fool_is_last_trump": (DANISH, DANISH_FOUR, TROCCAS),
     "conceal_discards": (DANISH, DANISH_FOUR),
     "traditional_fool_timing": (DANISH, DANISH_FOUR),
@@ -36,6 +37,10 @@ OPTION_LABELS: dict[str, tuple[str, str]] = {
     "chicks_rule": (
         N_("Chicks rule"),
         N_("Queens beat kings and take over the kings' special roles."),
+    ),
+    "chicks_after_deal": (
+        N_("Chicks decided after the deal"),
+        N_("Each deal, the forehand looks at their hand and says whether the Chicks rule applies."),
     ),
     "fool_is_last_trump": (
         N_("The Fool counts as your last trump"),
@@ -91,6 +96,9 @@ class Options:
     """Rule options, all off by default (rules.md 2.13 and 3.7)."""
 
     chicks_rule: bool = False
+    chicks_after_deal: bool = False
+    """The forehand decides the Chicks rule for each deal after seeing their hand (rules.md
+    2.14, 3.8); ``chicks_rule`` then only says what a deal starts from until the choice."""
     fool_is_last_trump: bool = False
     conceal_discards: bool = False
     traditional_fool_timing: bool = False

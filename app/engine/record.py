@@ -16,6 +16,7 @@ from typing import Any, TypeGuard
 
 from app.engine.actions import (
     CallBob,
+    ChooseChicks,
     DemandFool,
     Discard,
     Entry,
@@ -109,7 +110,7 @@ def record_of(deal: Deal) -> HandRecord:
     game = GAMES[deal.game]
     return HandRecord(
         game,
-        deal.options,
+        deal.table_options,
         deal.dealer,
         [list(cards) for cards in deal.dealt],
         list(deal.talon),
@@ -225,7 +226,7 @@ def _parse_before(raw: Any, game: Game) -> Books | None:
     return Books(list(balances), pots if game.has_pots else {})
 
 
-ACTION_KINDS = ("discard", "play", "demand_fool", "bob", "take_back")
+ACTION_KINDS = ("discard", "play", "demand_fool", "bob", "chicks", "take_back")
 
 
 def _parse_action(raw: Any, index: int, game: Game) -> Entry:
@@ -254,6 +255,8 @@ def _parse_action(raw: Any, index: int, game: Game) -> Entry:
         return PlayCard(seat, card, _parse_name(raw.get("name"), where))
     if not isinstance(value, bool):
         raise BadRecord(f"{where}.{kind} must be true or false")
+    if kind == "chicks":
+        return ChooseChicks(seat, value)
     return DemandFool(seat, value) if kind == "demand_fool" else CallBob(seat, value)
 
 

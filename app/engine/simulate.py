@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from random import Random
 
-from app.engine.actions import Action, CallBob, DemandFool, Discard, IllegalAction, PlayCard
+from app.engine.actions import (
+    Action,
+    CallBob,
+    ChooseChicks,
+    DemandFool,
+    Discard,
+    IllegalAction,
+    PlayCard,
+)
 from app.engine.cards import PLAIN_SUITS, Suit
 from app.engine.deal import Deal, Phase
 from app.engine.games import Game
@@ -44,6 +52,8 @@ def random_action(deal: Deal, rng: Random) -> Action:
         return PlayCard(deal.turn, card, name)
     if phase is Phase.DISCARD:
         return random_discard(deal, rng)
+    if phase is Phase.CHICKS:
+        return ChooseChicks(deal.turn, rng.random() < 0.5)
     if phase is Phase.DEMAND_FOOL:
         return DemandFool(deal.turn, rng.random() < 0.5)
     return CallBob(deal.turn, rng.random() < 0.5)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from app.engine.actions import Action, CallBob, DemandFool, Discard, PlayCard
+from app.engine.actions import Action, CallBob, ChooseChicks, DemandFool, Discard, PlayCard
 from app.engine.cards import SUIT_BY_CODE, Card, UnknownCard, parse
 from app.engine.deal import Phase
 from app.engine.observation import Observation
@@ -138,6 +138,11 @@ def _read_bob(action: dict[str, Any], obs: Observation) -> Action:
     return CallBob(obs.seat, _flag(action, "bob"))
 
 
+def _read_chicks(action: dict[str, Any], obs: Observation) -> Action:
+    _expect(action, "chicks", '{"chicks": true or false}')
+    return ChooseChicks(obs.seat, _flag(action, "chicks"))
+
+
 def _flag(action: dict[str, Any], key: str) -> bool:
     value = action.get(key)
     if not isinstance(value, bool):
@@ -157,6 +162,7 @@ _READERS = {
     Phase.DISCARD: _read_discard,
     Phase.DEMAND_FOOL: _read_demand,
     Phase.BOB: _read_bob,
+    Phase.CHICKS: _read_chicks,
 }
 
 

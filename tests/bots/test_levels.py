@@ -15,6 +15,7 @@ from app.engine.games import GAMES
 from app.engine.observation import observe
 from app.engine.options import GAMES as GAME_KEYS
 from app.engine.rng import stream
+from app.engine.simulate import random_action
 from tests.bots.helpers import deal_at, random_options
 
 TINY = 300
@@ -80,6 +81,8 @@ def test_machine_dealers_discard_only_pips(game: str) -> None:
     for seed in range(60):
         rng = Random(seed)
         deal = game_obj.shuffle_and_deal(rng, seed % game_obj.seat_count, random_options(game, rng))
+        if deal.phase is Phase.CHICKS:  # Chicks decided after the deal comes first (2.14a)
+            deal.apply(random_action(deal, rng))
         obs = observe(deal, deal.dealer)
         pips = [c for c in obs.legal if IS_PIP[c]]
         for level in LEVEL_NAMES:

@@ -15,16 +15,20 @@ from app.engine.observation import observe
 from app.engine.options import Options
 from app.engine.simulate import random_action
 
-OPTION_SETS = [Options(), Options(chicks_rule=True, manual_bob=True)]
+OPTION_SETS = [
+    Options(),
+    Options(chicks_rule=True, manual_bob=True),
+    Options(chicks_after_deal=True, manual_bob=True),
+]
 
 
 @pytest.mark.parametrize("game_key", sorted(GAMES))
-@pytest.mark.parametrize("options", OPTION_SETS, ids=["plain", "chicks"])
+@pytest.mark.parametrize("options", OPTION_SETS, ids=["plain", "chicks", "chicks-after-deal"])
 def test_every_observation_of_a_deal_crosses_the_allow_list(
     game_key: str, options: Options
 ) -> None:
     game = GAMES[game_key]
-    rng = Random(f"worker-{game_key}-{options.chicks_rule}")
+    rng = Random(f"worker-{game_key}-{options}")
     for dealer in range(2):
         deal = game.shuffle_and_deal(rng, dealer, options)
         while not deal.is_over:

@@ -173,7 +173,7 @@ class Trick:
 @dataclass
 class Decision:
     seat: int
-    action: str  # "discard", "play", "demand_fool" or "bob"
+    action: str  # "discard", "play", "demand_fool", "bob" or "chicks"
     legal: list[Any]
 
 
@@ -205,6 +205,9 @@ class Referee:
         self.balances = [0] * self.seats
         self.pots = {KING_POT: 0, PAGAT_POT: 0}
         self.start_books(record.get("before"))
+        if self.opt("chicks_after_deal"):  # 2.14a, 3.8a: the forehand decides first
+            self.phase = "chicks"
+            self.turn = (self.dealer + 1) % self.seats
 
     def opt(self, key: str) -> bool:
         return self.options.get(key, False)
@@ -255,6 +258,10 @@ class Referee:
             self.do_discard(list(action["discard"]))
         elif decision.action == "play":
             self.do_play(action["play"], action.get("name"))
+        elif decision.action == "chicks":
+            self.chicks = bool(action["chicks"])
+            self.phase = "discard"
+            self.turn = self.dealer
         else:
             self.do_decision(bool(action[decision.action]))
 

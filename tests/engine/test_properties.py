@@ -63,7 +63,7 @@ def check_step(deal: Deal, game_key: str) -> None:
         assert sum(deal.books.balances) + sum(deal.books.pots.values()) == 0
     else:
         assert sum(deal.books.balances) == 0
-    if deal.phase is not Phase.DISCARD and not deal.is_over:
+    if deal.phase not in (Phase.CHICKS, Phase.DISCARD) and not deal.is_over:
         done = len(deal.tricks)
         played = {(deal.leader + i) % deal.seat_count for i in range(len(deal.trick))}
         sizes = [len(h) for h in deal.holdings]

@@ -42,8 +42,25 @@ def test_placeholders_are_found() -> None:
     assert placeholders("%(n)s cards of %(suit)s, 100%%") == ["%(n)s", "%(suit)s"]
 
 
-@pytest.mark.xfail(reason="issue #19: translations in progress", strict=False)
-@pytest.mark.parametrize("language", languages())
+UNFINISHED: set[str] = {"da", "de", "rm"}
+"""Catalogs still being translated (issue #19); a finished one must stay finished. The
+i18n-rest branch marked the last English of the crawl (140 new messages: payment, Bob and
+trick lines, the table's status, replay labels...): each catalog is unfinished until its
+translator words them (``python -m tools.i18n check``), then leaves this set."""
+
+
+@pytest.mark.parametrize(
+    "language",
+    [
+        pytest.param(
+            language,
+            marks=pytest.mark.xfail(reason="issue #19: translation in progress", strict=True),
+        )
+        if language in UNFINISHED
+        else language
+        for language in languages()
+    ],
+)
 def test_a_catalog_translates_everything(language: str) -> None:
     done, total = progress()[language]
     assert done == total

@@ -44,6 +44,8 @@ GAME_OPTIONS = [
     ("danish-tarok", Options(traditional_fool_timing=True, chicks_rule=True)),
     ("troccas", Options()),
     ("troccas", Options(manual_bob=True, show_last_dealt_card=True)),
+    ("danish-tarok", Options(chicks_after_deal=True)),
+    ("troccas", Options(chicks_after_deal=True, manual_bob=True)),
 ]
 
 
@@ -376,3 +378,20 @@ def test_the_arena_logs_an_excerpt_of_an_over_long_answer(tmp_path: Path) -> Non
     assert data["taken_over"] == {"long": 1}
     assert log.stat().st_size < 2000
     assert "long [seat 0, decision 1]: garbage: a line longer than" in log.read_text()
+
+
+@pytest.mark.parametrize("game", ["danish-tarok", "danish-tarok-4", "troccas"])
+def test_the_chicks_decision_after_the_deal_speaks_the_protocol(game: str) -> None:
+    """rules.md 2.14a, 3.8a: the forehand's decision is ``chicks``, answered true or false."""
+    options = Options(chicks_after_deal=True)
+    deal = GAMES[game].shuffle_and_deal(Random(2), 0, options)
+    obs = observe(deal, deal.turn)
+    sent = messages.decide(1, obs)
+    assert sent["observation"]["legal"]["action"] == "chicks"
+    answer = {"type": "action", "id": 1, "action": {"chicks": False}}
+    action = messages.read_action(answer, 1, obs)
+    deal.check(action)
+    assert messages.action_json(action) == {"chicks": False}
+    for wrong, detail in (({"chicks": "yes"}, "true or false"), ({"bob": True}, "chicks")):
+        with pytest.raises(messages.BadAnswer, match=detail):
+            messages.read_action({"type": "action", "id": 1, "action": wrong}, 1, obs)

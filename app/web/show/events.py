@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 
-from app.engine.actions import Action, DemandFool, Discard, PlayCard
+from app.engine.actions import Action, ChooseChicks, DemandFool, Discard, PlayCard
 from app.engine.cards import SUIT_NAMES, display_name
 from app.engine.declarations import Declaration
 from app.engine.ledger import KING_POT, PAGAT_POT, Account, LedgerEntry
@@ -265,11 +265,28 @@ def _action_events(
                 seat, N_("You do not demand the Fool."), N_("%(seat)s does not demand the Fool.")
             )
         return [Event("decision", text, seat)]
+    if isinstance(action, ChooseChicks):
+        return [Event("decision", chicks_text(seat, action.chicks, names), seat)]
     if action.call:
         text = names.tell(seat, N_("You call Bob!"), N_("%(seat)s calls Bob!"))
     else:
         text = names.tell(seat, N_("You let the Bob go."), N_("%(seat)s lets the Bob go."))
     return [Event("decision", text, seat)]
+
+
+def chicks_text(seat: int, chicks: bool, names: Names) -> str:
+    """The Chicks choice as announced to the table (rules.md 2.14a, 3.8a)."""
+    if chicks:
+        return names.tell(
+            seat,
+            N_("You choose the Chicks rule for this deal: Queens beat Kings."),
+            N_("%(seat)s chooses the Chicks rule for this deal: Queens beat Kings."),
+        )
+    return names.tell(
+        seat,
+        N_("You choose to play this deal without Chicks: Kings beat Queens."),
+        N_("%(seat)s chooses to play this deal without Chicks: Kings beat Queens."),
+    )
 
 
 NUMBER_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six")}

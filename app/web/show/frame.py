@@ -34,7 +34,7 @@ from app.web.show.verdict import unit
 from app.web.table.forms import option_prefix
 from app.web.table.model import FOOL_ASK, FOOL_PRESETS, SPEEDS
 
-DECISIONS = ("play", "discard", "fool", "demand_fool", "bob", "declarations")
+DECISIONS = ("play", "discard", "fool", "demand_fool", "bob", "chicks", "declarations")
 """The modes in which the viewer is to act."""
 
 
@@ -87,7 +87,8 @@ class Frame:
     step: int
     is_latest: bool
     mode: str
-    """``play``, ``discard``, ``fool``, ``demand_fool``, ``bob``, ``declarations`` (the pause),
+    """``play``, ``discard``, ``fool``, ``demand_fool``, ``bob``, ``chicks``, ``declarations``
+    (the pause),
     ``wait`` (someone else acts, or the pages are still revealing moves) or ``over``."""
     events: list[Event] = field(default_factory=list)
     """Announcements since the viewer's last action, up to this step."""
@@ -171,6 +172,8 @@ class Frame:
             return gettext("Trick 23: do you demand that the Fool be played now?")
         if self.mode == "bob":
             return gettext("Your King can take the page: call Bob?")
+        if self.mode == "chicks":
+            return gettext("Your turn: play this deal with the Chicks rule or without?")
         if self.mode == "play":
             return self._play_status()
         if self.tap:  # "Tap to continue": the finished trick stays until the person goes on
@@ -211,6 +214,10 @@ class Frame:
             return absent
         if obs.phase is Phase.DISCARD:
             return gettext("%(seat)s is discarding.") % {"seat": name}
+        if obs.phase is Phase.CHICKS:
+            return gettext("%(seat)s decides whether this deal plays the Chicks rule.") % {
+                "seat": name
+            }
         if self.is_latest:
             return gettext("%(seat)s is thinking…") % {"seat": name}
         return gettext("%(seat)s to play.") % {"seat": name}

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from app.engine.actions import CallBob, DemandFool, Discard, PlayCard, TakeBack
+from app.engine.actions import CallBob, ChooseChicks, DemandFool, Discard, PlayCard, TakeBack
 from app.engine.cards import SUIT_NAMES, Card, code, display_name, sorted_cards
 from app.engine.deal import Deal
 from app.engine.observation import observe
@@ -300,4 +300,8 @@ def _move_words(action: object) -> tuple[str, str]:
         return N_("You call Bob"), N_("%(seat)s calls Bob")
     if isinstance(action, CallBob):
         return N_("You let the Bob go"), N_("%(seat)s lets the Bob go")
+    if isinstance(action, ChooseChicks) and action.chicks:
+        return N_("You choose Chicks"), N_("%(seat)s chooses Chicks")
+    if isinstance(action, ChooseChicks):
+        return N_("You choose no Chicks"), N_("%(seat)s chooses no Chicks")
     return str(action), str(action)

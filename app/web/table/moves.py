@@ -15,6 +15,7 @@ from starlette.datastructures import FormData
 from app.engine.actions import (
     Action,
     CallBob,
+    ChooseChicks,
     DemandFool,
     Discard,
     IllegalAction,
@@ -79,6 +80,7 @@ def _phase_words(phase: Phase) -> str:
         Phase.PLAY: N_("a card is to be played"),
         Phase.DEMAND_FOOL: N_("the Fool may be demanded"),
         Phase.BOB: N_("the Bob may be called"),
+        Phase.CHICKS: N_("the forehand decides the Chicks rule"),
         Phase.OVER: N_("the deal is over"),
     }[phase]
 
@@ -209,7 +211,8 @@ def discard(table: Table, seat: int, form: FormData) -> Outcome:
 
 
 def decide(table: Table, seat: int, form: FormData) -> Outcome:
-    """A yes/no decision: demand the Fool (rules.md 2.7d) or call Bob (3.5, 3.7)."""
+    """A yes/no decision: demand the Fool (rules.md 2.7d), call Bob (3.5, 3.7) or play the
+    deal with the Chicks rule (2.14a, 3.8a)."""
     deal = current_deal(table)
     choice = text(form, "choice")
     if choice not in ("yes", "no"):
@@ -217,6 +220,9 @@ def decide(table: Table, seat: int, form: FormData) -> Outcome:
     if deal.phase is Phase.DEMAND_FOOL:
         require_turn(table, seat, Phase.DEMAND_FOOL)
         return carry_out(table, DemandFool(seat, choice == "yes"))
+    if deal.phase is Phase.CHICKS:
+        require_turn(table, seat, Phase.CHICKS)
+        return carry_out(table, ChooseChicks(seat, choice == "yes"))
     require_turn(table, seat, Phase.BOB)
     return carry_out(table, CallBob(seat, choice == "yes"))
 
