@@ -262,6 +262,13 @@ def test_a_restart_in_the_middle_of_a_deal(
         page = tab.page
         start_game(tab, own, "danish-tarok")
         play_deal_until_play(page)
+        # the computers move off the request (in worker processes): wait until the person's
+        # own turn, so that nothing moves between the two looks
+        page.wait_for_function(
+            "() => { const t = document.querySelector('#table');"
+            " return t && t.dataset.turn === '0' && t.dataset.phase === 'play'; }",
+            timeout=30000,
+        )
         before = (
             state(page),
             page.locator("#hand button").evaluate_all("b => b.map(x => x.dataset.card)"),
