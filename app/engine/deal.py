@@ -103,6 +103,7 @@ class Trick:
 
 
 PHASE_NAMES: dict[Phase, Phrase] = {
+    Phase.CHICKS: Phrase(N_("chicks")),
     Phase.DISCARD: Phrase(N_("discard")),
     Phase.PLAY: Phrase(N_("play")),
     Phase.DEMAND_FOOL: Phrase(N_("demand fool")),
