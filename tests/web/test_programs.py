@@ -291,10 +291,19 @@ def test_trionfi_serve_seats_a_program_and_stops_it_with_the_server(tmp_path: Pa
             finish_deal(person)
             assert "plays for it" not in person.get().text
         children = _children(server)
-        assert len(children) == 3  # one process per program seat
+        programs = [pid for pid in children if "reference_bot.py" in _command_line(pid)]
+        assert len(programs) == 3  # one process per program seat (beside the bot pool's)
     finally:
         server.stop()
+    # the pool's helpers too (multiprocessing's resource tracker ends a moment after the server)
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.1)
     assert all(not Path(f"/proc/{pid}").exists() for pid in children)
+
+
+def _command_line(pid: int) -> str:
+    return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
 
 
 def _children(server: Any) -> list[int]:

@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(600)
 def test_two_servers_share_one_table_and_survive_a_kill() -> None:
     pytest.importorskip("psycopg")
     from tools.pgcluster import NoPostgres, binaries
@@ -28,7 +29,7 @@ def test_two_servers_share_one_table_and_survive_a_kill() -> None:
         check=False,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=540,  # two servers, a cluster and a whole deal: minutes on a loaded machine
         cwd=ROOT,
     )
     assert done.returncode == 0, done.stdout + done.stderr
