@@ -16,6 +16,7 @@ the host on server A, a friend on server B and a computer (Medium):
 
 from __future__ import annotations
 
+import contextlib
 import html
 import os
 import re
@@ -56,7 +57,11 @@ def _serve(url: str, data: Path) -> tuple[subprocess.Popen[bytes], str]:
     command = [sys.executable, "-m", "app.cli", "serve", "--database", url]
     command += ["--port", str(port), "--data", str(data), "--no-rate-limits"]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, cwd=ROOT)
+    # a session of its own: its bot pool's processes go with it at the end (below), even after
+    # a kill -9 left them without their server
+    process = subprocess.Popen(
+        command, env=env, stdout=subprocess.DEVNULL, cwd=ROOT, start_new_session=True
+    )
     base = f"http://127.0.0.1:{port}"
     for _ in range(100):
         try:
@@ -242,7 +247,15 @@ def check() -> None:
                 if process.poll() is None:
                     process.terminate()
                     process.wait(10)
+                _end_group(process.pid)
     _report(delays)
+
+
+def _end_group(pid: int) -> None:
+    """Whatever the server started (its bot pool's workers) ends with it: a killed server's
+    workers would otherwise hold this script's stderr open."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(pid, signal.SIGKILL)
 
 
 def _report(delays: list[float]) -> None:
