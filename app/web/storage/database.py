@@ -32,6 +32,7 @@ import logging
 import sqlite3
 import threading
 import time
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -282,17 +283,7 @@ class Database:
         """The rows of a list query; a row that cannot be read is listed as damaged (its
         summary or its data is not JSON, or reading it as a table failed before)."""
         rows = self._connection().execute(query, parameters).fetchall()
-        listed = []
-        for table_id, code, updated, raw, data in rows:
-            summary = _json_or_none(raw)
-            readable = (
-                isinstance(summary, dict)
-                and table_id not in self.unreadable
-                and isinstance(_json_or_none(data), dict)
-            )
-            shown = summary if isinstance(summary, dict) else {}
-            listed.append(Listed(table_id, code or "", updated, shown, damaged=not readable))
-        return listed
+        return listed_rows(rows, self.unreadable)
 
     def abandoned(self, before: float) -> list[str]:
         query = f"SELECT id FROM tables WHERE summary IS NOT NULL AND {SOLO} AND {WAITING}"
@@ -455,6 +446,23 @@ def _database_problem(path: Path, error: sqlite3.Error) -> str:
     else:
         what = f"cannot be used ({error})"
     return f"the database {path} {what}; it was left as it is"
+
+
+def listed_rows(rows: Iterable[Sequence[Any]], unreadable: Container[str]) -> list[Listed]:
+    """List rows (id, code, updated, summary, data) as ``Listed``; a row that cannot be read is
+    listed as damaged (its summary or its data is not JSON, or reading it as a table failed
+    before: its id is in ``unreadable``). Both databases list with it."""
+    listed = []
+    for table_id, code, updated, raw, data in rows:
+        summary = _json_or_none(raw)
+        readable = (
+            isinstance(summary, dict)
+            and table_id not in unreadable
+            and isinstance(_json_or_none(data), dict)
+        )
+        shown = summary if isinstance(summary, dict) else {}
+        listed.append(Listed(table_id, code or "", updated, shown, damaged=not readable))
+    return listed
 
 
 def _json_or_none(raw: str | None) -> Any:

@@ -38,6 +38,7 @@ from app.web.storage.database import (
     _json_or_none,
     _result_row,
     _seat_hashes,
+    listed_rows,
     summarise,
 )
 from app.web.table.model import Table
@@ -314,17 +315,7 @@ class PostgresDatabase:
         return [found[table_id] for table_id in wanted if table_id in found]
 
     def _listed(self, query: str, *parameters: object) -> list[Listed]:
-        listed = []
-        for table_id, code, updated, raw, data in self._rows(query, parameters):
-            summary = _json_or_none(raw)
-            readable = (
-                isinstance(summary, dict)
-                and table_id not in self.unreadable
-                and isinstance(_json_or_none(data), dict)
-            )
-            shown = summary if isinstance(summary, dict) else {}
-            listed.append(Listed(table_id, code or "", updated, shown, damaged=not readable))
-        return listed
+        return listed_rows(self._rows(query, parameters), self.unreadable)
 
     def abandoned(self, before: float) -> list[str]:
         query = f"SELECT id FROM tables WHERE summary IS NOT NULL AND {SOLO} AND {WAITING}"
