@@ -48,10 +48,10 @@ def game_page(kind: str, game: str) -> tuple[str, bool]:
     return f"pages/{kind}/{page}.html", language != DEFAULT_LANGUAGE
 
 
-def prose_context(game: str, template: str, untranslated: bool) -> dict[str, object]:
+def prose_context(game: str, untranslated: bool) -> dict[str, object]:
     """What the base page needs of a prose page: whether it is English under a note, or a
     translator's whole file (marked, since its words are in no catalog)."""
-    translated_file = template.count("/") == 3  # pages/<kind>/<language>/<game>.html
+    translated_file = current_language() != DEFAULT_LANGUAGE and not untranslated
     return {"game": game, "untranslated": untranslated, "translated_file": translated_file}
 
 
@@ -68,7 +68,7 @@ async def rules_index(request: Request) -> Response:
 @router.get("/rules/{game}")
 async def rules(request: Request, game: str) -> Response:
     template, untranslated = game_page("rules", game)
-    return render(request, template, prose_context(game, template, untranslated))
+    return render(request, template, prose_context(game, untranslated))
 
 
 @router.get("/strategy")
@@ -81,7 +81,7 @@ async def strategy(request: Request, game: str) -> Response:
     """How strong players play a game, and how to read the computer players."""
     template, untranslated = game_page("strategy", game)
     diagrams = {diagram.id: diagram for diagram in DIAGRAMS[page_of(game)]}
-    context = {**prose_context(game, template, untranslated), "diagrams": diagrams}
+    context = {**prose_context(game, untranslated), "diagrams": diagrams}
     return render(request, template, context)
 
 
