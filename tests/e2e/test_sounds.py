@@ -100,6 +100,10 @@ def test_sounds_once_on_are_remembered_and_sound_a_card_a_trick_and_your_turn(
     assert page.evaluate("() => localStorage.getItem('trionfi-sounds')") == "on"
     assert heard(tab)["kinds"] == []  # a reload sounds nothing by itself
     play_round(tab)
+    # The page may pause between two revealed moves (a frame swapped, the next not yet asked
+    # for): the round is over for the ear when the person's turn has sounded.
+    page.wait_for_function("() => window.heard.kinds.includes('turn')", timeout=30000)
+    settle(page)
     kinds = heard(tab)["kinds"]
     assert kinds[0] == "card"  # the person's own, at the click
     assert kinds.count("card") >= 3  # and each computer's
