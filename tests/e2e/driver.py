@@ -57,7 +57,7 @@ def discard(page: Page, shot: Shot | None = None) -> None:
     if shot:
         shot("discard")
     phase, _, version = state(page)
-    page.get_by_role("button", name="Discard", exact=True).click()
+    page.locator("#discard-button").click()
     wait_for_change(page, version, phase)
 
 
@@ -84,7 +84,10 @@ def play_deal(page: Page, shot: Shot | None = None, max_steps: int = 400) -> Non
     played = 0
     for _ in range(max_steps):
         settle(page)
-        continue_button = page.get_by_role("button", name="Continue", exact=True)
+        # Buttons by the form they post, not by their words: the driver plays in any language.
+        continue_button = page.locator(
+            "form[action$='/continue'] button[type=submit], .pacing button.primary"
+        )
         phase, turn, version = state(page)
         if phase == "over":
             page.wait_for_selector("#summary")
@@ -101,11 +104,8 @@ def play_deal(page: Page, shot: Shot | None = None, max_steps: int = 400) -> Non
                 shot("play")
             play_card(page, shot)
             played += 1
-        elif phase == "demand_fool":
-            page.get_by_role("button", name="Demand the Fool").click()
-            wait_for_change(page, version, phase)
-        elif phase == "bob":
-            page.get_by_role("button", name="Call Bob").click()
+        elif phase in ("demand_fool", "bob"):  # demand the Fool; call Bob
+            page.locator("form[action$='/decide'] button[value=yes]").click()
             wait_for_change(page, version, phase)
         else:
             raise AssertionError(f"unexpected phase {phase!r}")
