@@ -23,10 +23,14 @@ import pytest
 import app.web.table.model
 import app.web.table.seats
 from app.engine.cards import RANK_NAMES, SUIT_NAMES, TRUMP_TITLES
+from app.engine.deal import Phase
+from app.engine.options import DANISH, DANISH_FOUR, TROCCAS, Options
 from app.i18n import LANGUAGES
+from app.web.table.model import TableSettings
 from app.web.table.seats import COMPUTER_NAMES
 from tests.i18n.speaking import Reader, pseudo_language
 from tests.web import friends
+from tests.web.factory import build_table, person_leads_fool, person_to, play_until, save
 from tests.web.support import HX, TestClient, attribute, computers_moved
 
 ALLOWED_FILE = Path(__file__).with_name("allowed_english.txt")
@@ -319,3 +323,96 @@ def test_two_seats_at_one_table_each_read_their_own_language(
         for html in (page.text, partial, poll):
             assert ("⟦" in html) == (language == "da"), language
         assert attribute(page.text, "data-version") == str(version)
+
+
+# ---------------------------------------------------------------- the rarer states, one each
+
+
+def built_at(
+    game: str, options: Options, wanted: Any, tries: int = 60, acknowledge: bool = True
+) -> tuple[Any, str]:
+    """A table whose deal has come, by random moves, to ``wanted``."""
+    for attempt in range(tries):
+        table, token = build_table(
+            game, options=options, seed=attempt * 7, deals_before=attempt % 4, acknowledge=False
+        )
+        if play_until(table, wanted, seed=attempt, keep_fool=True):
+            if acknowledge:
+                table.acknowledge(0)
+            return table, token
+    raise AssertionError(f"no deal came to the state wanted in {game}")
+
+
+def read_state(
+    client: TestClient, data_dir: Path, crawl: Crawl, built: Any, phase: str = ""
+) -> Recorded:
+    """Seat the person at a built table (in ``phase``, if given), read its page and partial,
+    then play on a few moves, reading each answer."""
+    table, token = built
+    save(table, data_dir)
+    person = Recorded(client, table.id, token, language="da")
+    person.crawl = crawl
+    person.get()
+    assert not phase or attribute(person.html, "data-phase") == phase
+    person.get(htmx=True)
+    for _ in range(3):
+        phase, turn, version = person.state()
+        if phase == "over":
+            break
+        if turn == 0 or phase == "declarations":
+            friends.act(person, htmx=True)
+        else:
+            computers_moved(person, version)
+    return person
+
+
+def test_the_rarer_states_are_translated(
+    client: TestClient, data_dir: Path, same_deals: None, pseudo: None
+) -> None:
+    """The Fool's question, the demand of the Fool, the Bob, the Chicks choice after the
+    deal, the declarations' pause, tap to continue, a take back and Danish Tarok for four:
+    the states a whole deal seldom or never comes to."""
+    crawl = Crawl()
+    fool, token = build_table(wanted=person_leads_fool, deals_before=2)
+    save(fool, data_dir)
+    leader = Recorded(client, fool.id, token, language="da")
+    leader.crawl = crawl
+    _, _, version = leader.state()
+    leader.post("play", {"version": version, "card": "FOOL"}, htmx=True)  # which suit?
+    assert "fool-question" in leader.html
+    leader.post("play", {"version": version, "card": "FOOL", "name": "CO"}, htmx=True)
+    leader.get()
+    timing = Options(traditional_fool_timing=True)
+    read_state(
+        client,
+        data_dir,
+        crawl,
+        built_at(DANISH, timing, person_to(Phase.DEMAND_FOOL)),
+        "demand_fool",
+    )
+    bob = Options(manual_bob=True)
+    read_state(client, data_dir, crawl, built_at(TROCCAS, bob, person_to(Phase.BOB)), "bob")
+    chicks = Options(chicks_after_deal=True)
+    read_state(client, data_dir, crawl, built_at(DANISH, chicks, person_to(Phase.CHICKS)), "chicks")
+    read_state(
+        client, data_dir, crawl, built_at(TROCCAS, chicks, person_to(Phase.CHICKS)), "chicks"
+    )
+    declared, token = built_at(
+        DANISH, Options(), lambda d: d.phase is Phase.PLAY and bool(d.declared), acknowledge=False
+    )
+    read_state(client, data_dir, crawl, (declared, token), "declarations")
+    for game in (DANISH, TROCCAS):
+        tapping, token = build_table(
+            game, settings=TableSettings(speed="instant", tap_to_continue=True), level="easy"
+        )
+        assert play_until(tapping, person_to(Phase.PLAY), keep_fool=True)
+        person = read_state(client, data_dir, crawl, (tapping, token))
+        _, _, version = person.state()
+        person.post("take-back", {"version": version}, htmx=True)
+        person.get()
+    play_against_the_computer(client, crawl, DANISH_FOUR)
+    known = allowed()
+    missing = {pattern_of(text): where for text, where in crawl.left.items()}
+    missing = {text: where for text, where in missing.items() if text not in known}
+    report = "\n".join(f"{text!r}  ({where})" for text, where in sorted(missing.items()))
+    assert not missing, f"{len(missing)} English strings outside ⟦⟧:\n{report}"

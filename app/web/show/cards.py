@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.engine.cards import SUIT_CODES, Card, Suit, code, display_name
+from app.i18n import N_, gettext
 from app.web.http.words import say
 
 POSITIONS: dict[int, tuple[str, ...]] = {
@@ -17,13 +18,14 @@ POSITIONS: dict[int, tuple[str, ...]] = {
 }
 """Where each seat sits on the viewer's screen, from the viewer's own seat on."""
 NAMEABLE_SUITS: tuple[tuple[str, str], ...] = (
-    ("CU", "Cups"),
-    ("CO", "Coins"),
-    ("SW", "Swords"),
-    ("ST", "Staves"),
-    ("T", "Trumps"),
+    ("CU", N_("Cups")),
+    ("CO", N_("Coins")),
+    ("SW", N_("Swords")),
+    ("ST", N_("Staves")),
+    ("T", N_("Trumps")),
 )
-"""What a led Fool may stand for (rules.md 2.7c), with the buttons' names (design.md 1.6)."""
+"""What a led Fool may stand for (rules.md 2.7c), with the buttons' names (design.md 1.6), in
+English: they are said in the reader's language where they are shown."""
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,9 @@ def card_view(
 
 
 def named_suit(suit: Suit | None) -> str | None:
-    """The name of the suit a led Fool stands for, as its button says it; None if none."""
+    """The name of the suit a led Fool stands for, as its button says it (in the reader's
+    language); None if none."""
     if suit is None:
         return None
-    return dict(NAMEABLE_SUITS).get(SUIT_CODES.get(suit, ""))
+    label = dict(NAMEABLE_SUITS).get(SUIT_CODES.get(suit, ""))
+    return None if label is None else gettext(label)
