@@ -147,3 +147,33 @@ def test_the_walk_finds_what_is_hidden_deep_in_a_context() -> None:
         "page.html: context['frame'].inner[0]['x'].held is a Table",
         "page.html: context['frame'].inner[0]['x'].held.match is a Match",
     ]
+
+
+def test_only_the_dealer_is_handed_the_discard_chosen_so_far(
+    recorded: tuple[TestClient, Recording],
+) -> None:
+    """The cards the dealer has picked for the discard are cards of a hidden hand: no other
+    seat's context, nor a spectator's, holds them, though every page shows the same table."""
+    client, recording = recorded
+    people = full_table(client, "danish-tarok")
+    dealer = people[0]
+    phase, _, version = dealer.state()
+    assert phase == "discard"
+    for card in dealer.legal()[:2]:
+        dealer.post("select", {"version": version, "select": card}, htmx=True)
+    recording.contexts.clear()
+    dealer.get()
+    for person in [*people[1:], spectator(dealer)]:
+        person.get()
+        person.get(htmx=True)
+    selections = {
+        context["frame"].viewer: context["frame"].table.selection
+        for _, context in recording.contexts
+        if "frame" in context
+    }
+    assert len(selections[0]) == 2
+    assert {viewer: chosen for viewer, chosen in selections.items() if viewer != 0} == {
+        1: (),
+        2: (),
+        None: (),
+    }

@@ -112,7 +112,7 @@ def make_frame(
         mode = mode_of(timeline.observations[step], step == last, prompt, viewer)
     obs = timeline.observations[step]
     frame = Frame(
-        table=table_view(table),
+        table=table_view(table, discarding=mode == "discard"),
         obs=obs,
         viewer=None if viewer == SPECTATOR else viewer,
         names=timeline.names.seat_names,

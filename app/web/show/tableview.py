@@ -47,7 +47,8 @@ class TableView:
     settings: TableSettings
     seats: tuple[SeatInfo, ...]
     selection: tuple[Card, ...]
-    """The cards the person at the table has chosen so far for the discard."""
+    """The cards the dealer has chosen so far for the discard: the dealer's own view only
+    (empty for every other viewer, since they are cards of the dealer's hidden hand)."""
     next_options: Options
     """The rule options of the next deal (between deals they may differ from the deal's)."""
     locked_options: tuple[str, ...]
@@ -57,7 +58,9 @@ class TableView:
         return [index for index, seat in enumerate(self.seats) if seat.is_free]
 
 
-def table_view(table: Table) -> TableView:
+def table_view(table: Table, *, discarding: bool = False) -> TableView:
+    """The view of ``table``; ``discarding`` when its viewer is the dealer choosing the
+    discard, the only viewer who may see the cards chosen so far."""
     match = table.match
     return TableView(
         id=table.id,
@@ -81,7 +84,7 @@ def table_view(table: Table) -> TableView:
             )
             for seat in table.seats
         ),
-        selection=tuple(table.selection),
+        selection=tuple(table.selection) if discarding else (),
         next_options=match.options,
         locked_options=tuple(match.locked_options()),
     )
