@@ -10,7 +10,8 @@ comes in as a `random.Random`, so `from random import Random` and `random.Random
 uses of `random` allowed.
 
 app/bots see only an Observation, never a deal's full state: they import no `Deal` (from
-`app.engine.deal`, nor its game classes `DanishDeal` and `TroccasDeal`), nothing of
+`app.engine.deal`, nor any game's class of it: `DanishDeal`, `FourDanishDeal`, `TroccasDeal`,
+every subclass the engine has), nothing of
 `app.engine.match`, `app.engine.record` or `app.engine.simulate`, and no web layer; nor do they
 deal cards through a `Game` (`new_deal`, `shuffle_and_deal`) or reach its `deal_class`. Module
 constants (`app.engine.danish.LAST_TRICK_BONUS`), `Phase`, `Trick` and the `Game` entries'
@@ -47,7 +48,23 @@ ENGINE_FORBIDDEN_STDLIB = frozenset(
 )  # fmt: skip
 RANDOM_ALLOWED = frozenset({"Random"})
 BOTS_FORBIDDEN_MODULES = ("app.engine.match", "app.engine.record", "app.engine.simulate", "app.web")
-BOTS_FORBIDDEN_TYPES = frozenset({"Deal", "DanishDeal", "TroccasDeal"})
+
+
+def full_state_classes() -> frozenset[str]:
+    """`Deal` and every class of it the engine defines (each game's deal): read off the
+    engine, so that a new game's deal class is forbidden to the bots without a word here."""
+    from app.engine import games  # noqa: F401 - registers every game's deal class
+    from app.engine.deal import Deal
+
+    found, todo = {Deal.__name__}, list(Deal.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        found.add(cls.__name__)
+        todo.extend(cls.__subclasses__())
+    return frozenset(found)
+
+
+BOTS_FORBIDDEN_TYPES = full_state_classes()
 """The full state's classes: imported from any engine module, or read off one."""
 BOTS_FORBIDDEN_ATTRIBUTES = frozenset({"new_deal", "shuffle_and_deal", "deal_class"})
 """What a `Game` deals with, or the class of its full state."""
@@ -267,6 +284,8 @@ def test_bot_check_allows(source: str) -> None:
         ("from app.engine.danish import DanishDeal\n", "imports app.engine.danish.DanishDeal"),
         ("from app.engine.troccas import TroccasDeal\n", "imports app.engine.troccas.Troccas"),
         ("from app.engine import troccas\nT = troccas.TroccasDeal\n", "uses TroccasDeal"),
+        ("from app.engine.danish_four import FourDanishDeal\n", "imports app.engine.danish_fo"),
+        ("from app.engine import danish_four\nD = danish_four.FourDanishDeal\n", "uses FourDan"),
         ("from app.engine.match import Match\n", "imports app.engine.match"),
         ("import app.engine.match\n", "imports app.engine.match"),
         ("from app.engine import record\n", "imports app.engine.record"),
