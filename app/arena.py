@@ -229,7 +229,7 @@ def _tell_results(bots: list[Bot], deal: Any) -> None:
             program.send_result(hand_result)
 
 
-_EXTERNAL: dict[tuple[str, int], Bot] = {}
+_EXTERNAL: dict[tuple[str, int], ProgramBot] = {}
 _FAULTS = FaultLog()
 """Outside programs' faults of this process, moved into each deal's outcome."""
 FALLBACK_LEVEL = "medium"
@@ -259,10 +259,8 @@ def _program(setup: Setup, name: str, command: str, seat: int) -> Bot:
 
 
 def _close_programs() -> None:
-    for bot in _EXTERNAL.values():
-        close = getattr(bot, "close", None)
-        if close is not None:
-            close()
+    for program in _EXTERNAL.values():
+        program.close()
     _EXTERNAL.clear()
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from app.web import create_app
+from app.web.http.problems import REFUSAL_HEADER
 from app.web.live.computers import Computers
 from app.web.table import players as runner
 from tests.web.factory import build_table, person_discards, save
@@ -135,7 +136,7 @@ def test_a_click_while_a_computer_thinks_is_refused(client: TestClient) -> None:
     person.post("play", {"version": version, "card": first}, htmx=True)
     response = person.post("play", {"version": version + 1, "card": second}, htmx=True)
 
-    assert response.headers.get("X-Trionfi-Status") == "409"
+    assert response.headers.get(REFUSAL_HEADER) == "409"
     assert message(person.html)
     settle(client, person.table_id)
     person.get()
@@ -206,5 +207,5 @@ def test_continue_after_the_declarations_counts_once_whatever_the_version(
     version = person.version()
     assert person.post("continue", {"version": version - 1}).status_code == 303
     again = person.post("continue", {"version": version}, htmx=True)
-    assert again.headers.get("X-Trionfi-Status") == "409"
+    assert again.headers.get(REFUSAL_HEADER) == "409"
     assert message(person.html) == "You had read the declarations already; here is the table now."

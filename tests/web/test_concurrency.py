@@ -15,6 +15,7 @@ import httpx
 from app.engine.record import record_of, replay
 from app.web.http.cookies import SEAT_COOKIE
 from app.web.http.limits import RateLimits
+from app.web.http.problems import REFUSAL_HEADER
 from tests.web.support import attribute, inline_app
 
 LEGAL = re.compile(r'class="card legal[^"]*"\s+name="(?:card|select)" value="([^"]+)"')
@@ -41,7 +42,7 @@ class Browser:
 
     async def post(self, action: str, data: dict[str, Any]) -> int:
         response = await self.client.post(f"{self.url}/{action}", data=data, headers=self.cookies)
-        return int(response.headers.get("X-Trionfi-Status", response.status_code))
+        return int(response.headers.get(REFUSAL_HEADER, response.status_code))
 
 
 async def seat_people(client: httpx.AsyncClient, count: int) -> list[Browser]:

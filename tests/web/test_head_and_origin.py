@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from app.web.http.problems import REFUSAL_HEADER
 from app.web.http.render import card_src, static_url
 from tests.web.factory import build_table
 from tests.web.support import HX, Person, TestClient, inline_app, start
@@ -74,7 +75,7 @@ def test_head_keeps_refusals(client: TestClient) -> None:
     assert assert_head_like_get(client, person.url).status_code == 403  # not your seat
     assert assert_head_like_get(client, f"{person.url}/play").status_code == 405  # a POST's
     bad = assert_head_like_get(client, f"{person.url}/at/²", headers={**person.headers, **HX})
-    assert bad.headers["X-Trionfi-Status"] == "400"
+    assert bad.headers[REFUSAL_HEADER] == "400"
 
 
 # ------------------------------------------------------------------ the same origin
