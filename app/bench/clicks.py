@@ -26,6 +26,8 @@ from typing import Any
 
 import httpx
 
+from app.engine.options import DANISH, TROCCAS
+
 HX = {"HX-Request": "true"}
 TABLE = re.compile(
     r'<div id="table"[^>]*data-phase="([^"]*)" data-turn="([^"]*)" data-version="(\d+)"'
@@ -117,7 +119,7 @@ class Player:
 def click_latency(url: str, clicks: int, level: str, speed: str) -> dict[str, Any]:
     times: list[float] = []
     with httpx.Client(base_url=url, timeout=30) as client:
-        games = ("danish-tarok", "troccas")
+        games = (DANISH, TROCCAS)
         players = [Player(client, game, level, speed) for game in games]
         turn = 0
         while len(times) < clicks:
@@ -141,7 +143,7 @@ def page_weight(url: str) -> dict[str, Any]:
     and bytes sent (gzip); and the Cache-Control of the static files."""
     with httpx.Client(base_url=url) as client:
         home = client.get("/")
-        start = client.post("/tables", data={"game": "danish-tarok"}, follow_redirects=True)
+        start = client.post("/tables", data={"game": DANISH}, follow_redirects=True)
         figures: dict[str, Any] = {}
         caching: dict[str, str | None] = {}
         for name, page in (("home", home), ("table", start)):

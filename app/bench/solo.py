@@ -29,6 +29,7 @@ from urllib.parse import urlencode
 
 from app.bench.clicks import free_port, start_server
 from app.bench.tables import TABLE, Connection, Counts, Person, Table, ms, seat_token
+from app.engine.options import TROCCAS
 
 PAUSE_S = 1.5
 WAIT_S = 15
@@ -160,7 +161,7 @@ class SoloPerson(Person):
 
 async def open_game(base: str, rng: random.Random, level: str) -> SoloPerson:
     setup = Connection(base)
-    form = {"game": "troccas", "difficulty": level, "speed": "instant"}
+    form = {"game": TROCCAS, "difficulty": level, "speed": "instant"}
     _, fields, _ = await setup.request("POST", "/tables", {}, urlencode(form).encode())
     setup.close()
     person = SoloPerson(base, Table(fields["location"]), seat_token(fields), rng)

@@ -27,6 +27,7 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from app.bench.clicks import free_port, start_server
+from app.engine.options import TROCCAS
 
 HX = {"HX-Request": "true"}
 TABLE = re.compile(r'<div id="table"[^>]*>')
@@ -243,7 +244,7 @@ class Person:
 async def seat_table(base: str, speed: str, rng: random.Random) -> list[Person]:
     """A table whose four seats are taken, started, each page open."""
     setup = Connection(base)
-    form = {"game": "troccas", "name": "P0", "speed": speed}
+    form = {"game": TROCCAS, "name": "P0", "speed": speed}
     form.update({f"seat_{i}": "person" for i in range(SEATS)})
     _, fields, _ = await setup.request("POST", "/friends", {}, urlencode(form).encode())
     url = fields["location"]

@@ -29,6 +29,7 @@ from app.engine.actions import Action, CallBob, DemandFool, Discard, PlayCard
 from app.engine.cards import IS_PIP, PLAIN_SUITS, Card, Suit
 from app.engine.deal import Phase
 from app.engine.observation import Observation
+from app.engine.options import DANISH, TROCCAS
 from app.engine.rng import shuffle
 
 NAMEABLE: tuple[Suit, ...] = (*PLAIN_SUITS, Suit.TRUMPS)
@@ -116,7 +117,7 @@ class LevelBot:
                 return Hint(Discard(seat, random_pip_discard(obs, rng)), "pips chosen at random")
             cards, reason = discard_choice(obs)
             # strategy: hard searches only the Troccas kitty, whose points count for the team
-            if self.level == "hard" and obs.game == "troccas":
+            if self.level == "hard" and obs.game == TROCCAS:
                 kitty = hard.discard(obs, rng, self.settings.hard_budget, cards)
                 if set(kitty) != set(cards):
                     cards, reason = kitty, KITTY_WORDS
@@ -151,7 +152,7 @@ class LevelBot:
 
     def medium(self, obs: Observation, names: Sequence[str] | None = None) -> Choice:
         table = Table(obs, read(obs, self.settings.see_all), names)
-        if obs.game == "danish-tarok":  # strategy: each game's own heuristics
+        if obs.game == DANISH:  # strategy: each game's own heuristics
             return danish_play.play(table)
         return troccas_play.play(table)
 

@@ -24,6 +24,7 @@ from app.engine.cards import (
     Card,
 )
 from app.engine.observation import Observation
+from app.engine.options import DANISH
 
 SUIT: tuple[int, ...] = tuple(int(s) for s in SUIT_OF)
 
@@ -74,7 +75,7 @@ def cover_honour(obs: Observation) -> Choice | None:
     under Chicks) whenever it holds it, whatever its chance of winning the trick: the others
     then know that a King not shown this way is with the trump hand. A trick already trumped
     has no honour to cover."""
-    if obs.game != "danish-tarok":  # strategy: a convention of the Danish seed's players
+    if obs.game != DANISH:  # strategy: a convention of the Danish seed's players
         return None
     enemy = strongest_declarer(obs)
     cards: list[int] = list(obs.trick)
@@ -108,7 +109,7 @@ def strongest_declarer(obs: Observation) -> int | None:
 
 def nolo_partners(obs: Observation, pairs: frozenset[tuple[int, int]]) -> tuple[bool, int | None]:
     """(whether this seat may try for Nolo, the seat this seat helps, if any, now trying)."""
-    if obs.game != "danish-tarok" or not pairs:  # No Tricks is a Danish contract (rules.md 2.10)
+    if not obs.rules.has_nolo or not pairs:  # a contract of some games only (rules.md 2.10)
         return False, None
     may_try = any(trier == obs.seat and helper != obs.seat for helper, trier in pairs)
     helped = next(

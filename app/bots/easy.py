@@ -19,6 +19,7 @@ from app.bots.odds import Choice, beats, led_suit, name_of, winner_index
 from app.bots.words import only_card
 from app.engine.cards import FOOL, IS_TRUMP, PAGAT, STRENGTH, SUIT_OF, VALUE, Card
 from app.engine.observation import Observation
+from app.engine.options import DANISH
 
 SUIT: tuple[int, ...] = tuple(int(s) for s in SUIT_OF)
 
@@ -83,7 +84,7 @@ def _follow(obs: Observation, legal: list[int], chicks: bool) -> Choice:
         if IS_TRUMP[beaters[0]]:
             return Choice(beaters[0], "take the trick with your lowest trump that wins it")
     # strategy: Danish Tarok's Fool is due by trick 23 (rules.md 2.7d); easy plays it from 20
-    if FOOL in legal and obs.game == "danish-tarok" and obs.trick_number >= 20:
+    if FOOL in legal and obs.game == DANISH and obs.trick_number >= 20:
         return Choice(FOOL, "the Fool must be played by trick 23")
     card = min(
         legal,

@@ -58,6 +58,7 @@ from app.bots.sim import Sim
 from app.bots.words import comparison, keeps_for_last, only_card, situation, trick_words
 from app.engine.cards import DECK_SIZE, FOOL, PAGAT, STRENGTH, SUIT_OF, VALUE, WORLD, Card
 from app.engine.observation import Observation
+from app.engine.options import DANISH, TROCCAS
 
 HARD_BUDGET = 16_000
 """Simulated card plays per decision in the pages (Danish Tarok: about 27 ms of CPU p50,
@@ -66,10 +67,10 @@ ms compiled, 53 and 88 ms pure; a Troccas dealer's kitty, once a deal, takes 4x)
 MIN_WORLDS = 10
 MAX_WORLDS = 160
 EXACT_WORLDS = 40
-EXACT_CARDS = {"danish-tarok": 3, "troccas": 3}
+EXACT_CARDS = {DANISH: 3, TROCCAS: 3}
 """Hand sizes from which the rest of the deal is searched exactly in each sampled world (per
 game: strategy, tuned, not a rule)."""
-KNOWN_EXACT_CARDS = {"danish-tarok": 4, "troccas": 5}
+KNOWN_EXACT_CARDS = {DANISH: 4, TROCCAS: 5}
 """The same when every holding is known (see-all): one world, searched from further out."""
 TIME_CAP = 4.0
 """Seconds; a safety net only (see the module docstring)."""
@@ -235,13 +236,13 @@ class Search:
         self.team = (obs.seat,) if partner is None else (obs.seat, partner)
         """The seats whose tricks count for this seat: itself, and a partner (Troccas)."""
         # strategy: the Danish playouts' noise (playout.DANISH_NOISE), not a rule
-        self.noise_rates = noise_rates(obs.game == "danish-tarok", obs.seat_count, obs.seat)
+        self.noise_rates = noise_rates(obs.game == DANISH, obs.seat_count, obs.seat)
 
     def run(self, budget: int) -> tuple[int, int]:
         """Search within ``budget`` simulated plays; the worlds dealt and the Ultimo card
         the seat's "keep" plan keeps (-1: none)."""
         obs = self.obs
-        if obs.game != "danish-tarok" or self.exact:  # strategy: the race is for Danish plans
+        if obs.game != DANISH or self.exact:  # strategy: the race is for Danish plans
             one_known_world = self.exact and self.known
             worlds = (
                 1 if one_known_world else _world_count(obs, len(self.tallies), budget, self.exact)
@@ -360,7 +361,7 @@ def _with_own_plan(base: Sim, seat: int, own: tuple[int, bool]) -> Sim:
     return sim
 
 
-MARGIN = {"danish-tarok": 1.0, "troccas": 1.0}
+MARGIN = {DANISH: 1.0, TROCCAS: 1.0}
 """How many standard errors a card must beat the medium choice by, paired world by world,
 before the search overrules it: playouts of one deal diverge, and a card that wins by
 noise alone (a Page thrown into a lost trick instead of winning it with the King) is
@@ -445,7 +446,7 @@ def discard(obs: Observation, rng: Random, budget: int, first: tuple[int, ...]) 
             sim.leader = sim.turn = leader
             values[index].append(play_out(sim)[seat])
     best = max(range(len(kitties)), key=lambda i: sum(values[i]))
-    if best != 0 and _clearly_better(values[best], values[0], MARGIN["troccas"]):
+    if best != 0 and _clearly_better(values[best], values[0], MARGIN[TROCCAS]):
         return kitties[best]
     return first
 

@@ -51,6 +51,7 @@ from app.engine.actions import Action, CallBob, DemandFool, Discard, PlayCard
 from app.engine.cards import Card, Suit
 from app.engine.deal import Phase
 from app.engine.observation import Observation
+from app.engine.options import DANISH, TROCCAS
 
 LEVEL = "ismcts"
 RANDOM_LEVEL = "ismcts-random"
@@ -65,7 +66,7 @@ Tarok, 5,600 in Troccas); random playouts are cheaper (in a Danish arena 150 of 
 22 ms p50, as hard at budget 4000)."""
 EXPLORATION = 0.7
 """UCB1's exploration constant, on results scaled by ``SCALE``."""
-SCALE = {"danish-tarok": 60.0, "troccas": 36.0}
+SCALE = {DANISH: 60.0, TROCCAS: 36.0}
 """A result of this many tokens (Danish) or team points (Troccas) counts as 1 (per game:
 strategy, tuned, not a rule)."""
 

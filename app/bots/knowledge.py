@@ -27,7 +27,6 @@ from app.engine.cards import (
     Suit,
     plain,
 )
-from app.engine.danish import FOOL_DEADLINE
 from app.engine.deal import Trick
 from app.engine.declarations import top_rank
 from app.engine.observation import Observation
@@ -208,10 +207,9 @@ def _led(cards: tuple[int, ...], named: Suit | None) -> int | None:
 
 
 def _fool_was_due(obs: Observation, number: int) -> bool:
-    """Danish trick 23: whoever holds the Fool must play it (seed timing, or demanded)."""
-    if obs.game != DANISH or number != FOOL_DEADLINE:
-        return False
-    return obs.fool_demanded or not obs.options.traditional_fool_timing
+    """Whether trick ``number`` is the one where the Fool's holder had to play it (Danish
+    trick 23, with the seed's timing or once demanded: the engine says which, rules.md 2.7)."""
+    return number == obs.rules.fool_due_in(obs.options, obs.fool_demanded)
 
 
 def _page_in_kitty(know: Knowledge, obs: Observation, trick: Trick) -> None:

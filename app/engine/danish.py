@@ -134,6 +134,8 @@ class DanishDeal(Deal):
     seat_count: ClassVar[int] = SEATS
     trick_count: ClassVar[int] = TRICKS
     discard_size: ClassVar[int] = 3
+    led_fool_names_suit: ClassVar[bool] = True
+    has_nolo: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -317,6 +319,11 @@ class DanishDeal(Deal):
     def names_suit(cls, card: Card, trick_number: int, leading: bool) -> bool:
         """A led Fool names the suit it stands for, except in the last trick (rules.md 2.7c)."""
         return card == FOOL and leading and trick_number < TRICKS
+
+    @classmethod
+    def fool_due_in(cls, options: Options, fool_demanded: bool) -> int | None:
+        """Trick 23 under the seed's timing, or once the Fool was demanded (rules.md 2.7)."""
+        return FOOL_DEADLINE if fool_demanded or not options.traditional_fool_timing else None
 
     def _check_name(self, action: PlayCard) -> None:
         leading = not self.trick

@@ -151,6 +151,10 @@ class Deal(ABC):
     """What a partnership must count to break even (rules.md 3.6); 0 without partnerships."""
     fixed_options: ClassVar[tuple[str, ...]] = ()
     """Options that stay as they are for the whole match once its first deal is dealt."""
+    led_fool_names_suit: ClassVar[bool] = False
+    """Whether a Fool led (before the last trick) names the suit it stands for (rules.md 2.7c)."""
+    has_nolo: ClassVar[bool] = False
+    """Whether a player may try to win no trick at all, No Tricks (Nolo, rules.md 2.10)."""
 
     # ----------------------------------------------------------------- the game's rules
 
@@ -159,6 +163,12 @@ class Deal(ABC):
         """Whether playing ``card`` (to trick ``trick_number``, as its lead or not) names the
         suit it stands for (rules.md 2.7c: a Fool led before the last trick in Danish Tarok)."""
         return False
+
+    @classmethod
+    def fool_due_in(cls, options: Options, fool_demanded: bool) -> int | None:
+        """The trick in which whoever still holds the Fool must play it (rules.md 2.7): None
+        where the rules set no such trick."""
+        return None
 
     @classmethod
     def players_of(cls, dealer: int) -> tuple[int, ...]:

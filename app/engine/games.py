@@ -34,6 +34,20 @@ class Game:
     Danish Tarok for four has Danish Tarok's options, so it shares ``dk``."""
     result_unit: str
     """What a deal's result is counted in: ``tokens`` (each for themself) or ``team points``."""
+    summary: str
+    """The game in a few words, for a page offering it (marked for translation)."""
+    table_label: str
+    """The game with its seats, for a list of games to set a friends' table up with."""
+    options_title: str
+    """The heading of the game's rule options (games sharing ``short`` share options)."""
+    pages: str = ""
+    """The game whose rules and strategy pages tell this one (its own key where empty)."""
+
+    @property
+    def pages_key(self) -> str:
+        """The key of the rules and strategy pages for this game (Danish Tarok's pages tell
+        its form for four too)."""
+        return self.pages or self.key
 
     @property
     def trick_count(self) -> int:
@@ -58,6 +72,20 @@ class Game:
     def fixed_options(self) -> tuple[str, ...]:
         """Options that stay for the whole match once its first deal is dealt."""
         return self.deal_class.fixed_options
+
+    @property
+    def led_fool_names_suit(self) -> bool:
+        """Whether a Fool led before the last trick names a suit (rules.md 2.7c)."""
+        return self.deal_class.led_fool_names_suit
+
+    @property
+    def has_nolo(self) -> bool:
+        """Whether a player may try for No Tricks (Nolo, rules.md 2.10)."""
+        return self.deal_class.has_nolo
+
+    def fool_due_in(self, options: Options, fool_demanded: bool) -> int | None:
+        """The trick in which the Fool's holder must play it, if the rules set one (2.7)."""
+        return self.deal_class.fool_due_in(options, fool_demanded)
 
     def names_suit(self, card: Card, trick_number: int, leading: bool) -> bool:
         """Whether playing ``card`` names the suit it stands for (rules.md 2.7c)."""
@@ -100,13 +128,23 @@ GAMES: dict[str, Game] = {
     DANISH: Game(
         DANISH, N_("Danish Tarok"), 3, 25, 25, 3, danish.DanishDeal, danish.deal_cards, True,
         short="dk", result_unit="tokens",
+        summary=N_("3 players, tokens and two pots, declarations, Ultimo"),
+        table_label=N_("Danish Tarok (3 seats)"),
+        options_title=N_("Danish Tarok options"),
     ),
     DANISH_FOUR: Game(
         DANISH_FOUR, N_("Danish Tarok for four"), 4, 25, 25, 3, danish_four.FourDanishDeal,
         danish_four.deal_cards, True, short="dk", result_unit="tokens",
+        summary=N_("you and three computers; the seat opposite the dealer sits out each deal"),
+        table_label=N_("Danish Tarok for four (4 seats, one sits out each deal)"),
+        options_title=N_("Danish Tarok options"),
+        pages=DANISH,
     ),
     TROCCAS: Game(
         TROCCAS, N_("Swiss Troccas"), 4, 19, 21, 0, troccas.TroccasDeal, troccas.deal_cards, False,
         short="tr", result_unit="team points",
+        summary=N_("4 players, you and your partner opposite, the Bob"),
+        table_label=N_("Swiss Troccas (4 seats)"),
+        options_title=N_("Swiss Troccas options"),
     ),
 }  # fmt: skip

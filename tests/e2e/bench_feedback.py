@@ -79,7 +79,7 @@ WATCH = """(code) => new Promise((resolve) => {
 
 def start(page: Page, url: str, game: str) -> None:
     page.goto(url + "/")
-    page.locator("#game-troccas" if game == "troccas" else "#game-danish").check()
+    page.locator("#game-troccas" if game == "troccas" else "#game-danish-tarok").check()
     page.locator("input[name=difficulty][value=hard]").check(force=True)
     page.locator("input[name=speed][value=instant]").check(force=True)
     page.get_by_role("button", name="Start").click()

@@ -27,7 +27,7 @@ RECORD = """() => { window.focusLog = [];
 
 def start_game(page: Any, server: Server, game: str, speed: str) -> None:
     page.goto(server.url + "/")
-    page.locator("#game-troccas" if game == "troccas" else "#game-danish").check()
+    page.locator("#game-troccas" if game == "troccas" else "#game-danish-tarok").check()
     page.locator(f"input[name=speed][value={speed}]").check(force=True)
     page.get_by_role("button", name="Start").click()
     table_ready(page)

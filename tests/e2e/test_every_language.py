@@ -58,7 +58,7 @@ def lang_of(tab: Tab) -> str:
 def start_game(tab: Tab, server: Server, game: str, speed: str) -> None:
     page = tab.page
     page.goto(server.url + "/")
-    page.locator("#game-troccas" if game == "troccas" else "#game-danish").check()
+    page.locator("#game-troccas" if game == "troccas" else "#game-danish-tarok").check()
     page.locator(f"input[name=speed][value={speed}]").check(force=True)
     page.locator(START).click()
     table_ready(page)

@@ -22,7 +22,7 @@ def test_a_deal_for_four_against_the_computer(
     tab = open_tab(size)
     page = tab.page
     page.goto(server.url + "/")
-    page.locator("#game-danish-four").check()
+    page.locator("#game-danish-tarok-4").check()
     page.locator("input[name=speed][value=instant]").check(force=True)
     page.get_by_role("button", name="Start").click()
     table_ready(page)

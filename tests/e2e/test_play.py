@@ -20,7 +20,7 @@ Opener = Callable[..., Tab]
 def start_game(tab: Tab, server: Server, game: str, speed: str = "instant") -> None:
     page = tab.page
     page.goto(server.url + "/")
-    page.locator("#game-troccas" if game == "troccas" else "#game-danish").check()
+    page.locator("#game-troccas" if game == "troccas" else "#game-danish-tarok").check()
     page.locator(f"input[name=speed][value={speed}]").check(force=True)
     page.get_by_role("button", name="Start").click()
     table_ready(page)
@@ -79,7 +79,7 @@ def test_home_page_at_both_sizes(open_tab: Opener, server: Server) -> None:
         no_horizontal_scroll(tab.page)
         assert not small_targets(tab.page), small_targets(tab.page)
         assert tab.page.get_by_role("radiogroup").count() == 0 or True
-        assert tab.page.locator("#game-danish").is_checked()
+        assert tab.page.locator("#game-danish-tarok").is_checked()
 
 
 def test_keyboard_alone_plays_a_trick(open_tab: Opener, server: Server) -> None:

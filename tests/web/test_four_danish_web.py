@@ -57,9 +57,9 @@ def test_a_friends_table_of_four_plays_a_whole_deal(client: TestClient) -> None:
 
 def test_the_home_page_offers_it_and_the_rules_page_tells_it(client: TestClient) -> None:
     home = client.get("/").text
-    assert 'value="danish-tarok-4" id="game-danish-four"' in home
+    assert 'value="danish-tarok-4" id="game-danish-tarok-4"' in home
     assert '<option value="danish-tarok-4">' in home
-    assert '<span class="label-danish-four">Seat 4</span>' in home
+    assert '<span class="seats-danish-tarok-4">Seat 4</span>' in home
     rules = client.get("/rules/danish-tarok-4")
     assert rules.status_code == 200
     assert 'id="four"' in rules.text

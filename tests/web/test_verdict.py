@@ -383,7 +383,7 @@ def test_the_friends_form_labels_seats_for_the_chosen_game(client: TestClient) -
     page = client.get("/").text
     form = page.split('action="/friends"', 1)[1].split("</form>", 1)[0]
     assert "(Troccas)" not in form
-    assert '<span class="only-troccas">Seat 4, partner of seat 2</span>' in form
-    assert '<span class="only-troccas">Seat 1, partner of seat 3</span>' in form
-    assert '<span class="only-danish">Seat 3</span>' in form
-    assert '<span class="only-danish">Seat 4' not in form  # Danish Tarok has three seats
+    assert '<span class="seats-troccas">Seat 4, partner of seat 2</span>' in form
+    assert '<span class="seats-troccas">Seat 1, partner of seat 3</span>' in form
+    assert '<span class="seats-danish-tarok">Seat 3</span>' in form
+    assert '<span class="seats-danish-tarok">Seat 4' not in form  # Danish Tarok has three seats

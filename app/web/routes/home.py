@@ -4,11 +4,13 @@ taking a game off "Your games", and the health check."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 
-from app.engine.options import DANISH, DANISH_FOUR, TROCCAS, Options
+from app.engine.games import GAMES, Game
+from app.engine.options import Options
 from app.i18n import N_
 from app.web.http.cookies import TABLE_ID_LIMIT, forget_table, recent_entries
 from app.web.http.problems import Problem
@@ -18,7 +20,7 @@ from app.web.routes.deps import SiteDep
 from app.web.show.lobby import seat_labels
 from app.web.show.rulebook import OptionField, option_fields
 from app.web.show.yourgames import your_games
-from app.web.table.forms import NOLO_HELP, option_prefix
+from app.web.table.forms import NOLO_HELP, option_prefix, seed_nolo_boxes
 from app.web.table.model import FOOL_PRESETS, SPEEDS
 from app.web.table.players import DEFAULT_LEVEL, LEVEL_LABELS, PAGE_LEVELS
 
@@ -39,25 +41,52 @@ def start_options(game: str) -> list[OptionField]:
     return option_fields(Options(), game, [], option_prefix(game))
 
 
+@dataclass(frozen=True)
+class OptionGroup:
+    """The rule options that the games sharing a ``short`` tag share (Danish Tarok and its
+    form for four), shown while one of them is chosen."""
+
+    short: str
+    title: str
+    fields: list[OptionField]
+    fool_names_suit: bool
+    """Whether the Fool's preset applies: a led Fool names a suit in these games."""
+    nolo_boxes: bool
+
+
+def option_groups() -> list[OptionGroup]:
+    """One group per ``short`` tag, in the registry's order, from its first game."""
+    first: dict[str, Game] = {}
+    for rules in GAMES.values():
+        first.setdefault(rules.short, rules)
+    return [
+        OptionGroup(
+            short,
+            rules.options_title,
+            start_options(rules.key),
+            rules.led_fool_names_suit,
+            seed_nolo_boxes(rules.key),
+        )
+        for short, rules in first.items()
+    ]
+
+
 @router.get("/")
 async def home(request: Request, site: SiteDep) -> Response:
     recent = await your_games(site.store, site.timelines, recent_entries(request))
     context = {
         "levels": [(level, LEVEL_LABELS[level]) for level in PAGE_LEVELS],
         "default_level": DEFAULT_LEVEL,
-        "danish_options": start_options(DANISH),
-        "troccas_options": start_options(TROCCAS),
+        "games": list(GAMES.values()),
+        "option_groups": option_groups(),
         "nolo_help": NOLO_HELP,
         "nolo_explanations": NOLO_EXPLANATIONS,
         "speeds": SPEEDS,
         "fool_presets": FOOL_PRESETS,
         "recent": recent,
         "programs": site.programs.names,
-        "seat_labels": [
-            ("only-danish", seat_labels(DANISH)),
-            ("only-troccas", seat_labels(TROCCAS)),
-            ("label-danish-four", seat_labels(DANISH_FOUR)),
-        ],
+        "seat_labels": [(key, seat_labels(key)) for key in GAMES],
+        "seat_count": max(rules.seat_count for rules in GAMES.values()),
     }
     return render(request, "pages/home.html", context)
 

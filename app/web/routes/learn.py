@@ -9,7 +9,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
 
 from app.engine.games import GAMES
-from app.engine.options import DANISH, DANISH_FOUR
 from app.i18n import DEFAULT_LANGUAGE, N_, current_language, gettext
 from app.paths import STATIC_DIR, TEMPLATES_DIR
 from app.protocol import reference_bot
@@ -39,7 +38,7 @@ def game_page(kind: str, game: str) -> tuple[str, bool]:
         raise Problem(
             404, N_("No such game"), gettext("Trionfi knows %(games)s.") % {"games": names}
         )
-    page = page_of(game)
+    page = GAMES[game].pages_key
     language = current_language()
     if language != DEFAULT_LANGUAGE:
         translated = f"pages/{kind}/{language}/{page}.html"
@@ -53,11 +52,6 @@ def prose_context(game: str, untranslated: bool) -> dict[str, object]:
     translator's whole file (marked, since its words are in no catalog)."""
     translated_file = current_language() != DEFAULT_LANGUAGE and not untranslated
     return {"game": game, "untranslated": untranslated, "translated_file": translated_file}
-
-
-def page_of(game: str) -> str:
-    """The game whose pages tell ``game``: Danish Tarok's tell its form for four too."""
-    return DANISH if game == DANISH_FOUR else game
 
 
 @router.get("/rules")
@@ -80,7 +74,7 @@ async def strategy_index(request: Request) -> Response:
 async def strategy(request: Request, game: str) -> Response:
     """How strong players play a game, and how to read the computer players."""
     template, untranslated = game_page("strategy", game)
-    diagrams = {diagram.id: diagram for diagram in DIAGRAMS[page_of(game)]}
+    diagrams = {diagram.id: diagram for diagram in DIAGRAMS[GAMES[game].pages_key]}
     context = {**prose_context(game, untranslated), "diagrams": diagrams}
     return render(request, template, context)
 

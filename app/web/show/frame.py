@@ -426,7 +426,7 @@ class Frame:
     def fool_names_a_suit(self) -> bool:
         """Whether a Fool led in this game names a suit (rules.md 2.7c): the settings then
         offer the suit it stands for without asking."""
-        return self.obs.rules.names_suit(FOOL, 1, leading=True)
+        return self.obs.rules.led_fool_names_suit
 
     def speeds(self) -> list[tuple[str, str]]:
         """The table's speeds, slowest last: (key, label)."""

@@ -30,6 +30,15 @@ NOLO_HELP: tuple[tuple[str, int, int, str], ...] = (
 )
 """The seed's four boxes (rules.md 2.13, Danish Tarok): field name, helper seat, trier seat,
 seed text."""
+NOLO_BOX_SEATS = 3
+"""The boxes name the seats of a game of three: the Player, Right and Left."""
+
+
+def seed_nolo_boxes(game: str) -> bool:
+    """Whether the seed's No Tricks boxes apply: they name the seats of a game of three with
+    a No Tricks contract (Danish Tarok; not its form for four, whose seats they do not name)."""
+    rules = GAMES[game]
+    return rules.has_nolo and rules.seat_count == NOLO_BOX_SEATS
 
 
 def option_prefix(game: str) -> str:
@@ -98,7 +107,7 @@ def setup(form: FormData, programs: Sequence[str] = ()) -> Setup:
         nolo_help=tuple(
             (helper, trier)
             for name, helper, trier, _ in NOLO_HELP
-            if game == DANISH and flag(form, name)  # the seed's Danish boxes
+            if seed_nolo_boxes(game) and flag(form, name)
         ),
     )
     return Setup(game, level, options, settings)
