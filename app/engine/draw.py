@@ -64,8 +64,10 @@ class Draw:
         return Draw(tuple(self.cards[old] for old in order), self.partners)
 
     def to_json(self) -> dict[str, object]:
-        return {"cards": [[code(card) for card in drawn] for drawn in self.cards],
-                "partners": self.partners}
+        return {
+            "cards": [[code(card) for card in drawn] for drawn in self.cards],
+            "partners": self.partners,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> Draw:

@@ -3,9 +3,10 @@
 One deal is the engine's unit; the match carries what passes from one deal to the next
 (rules.md 2.1-2.2, 3.1, 3.6). The person at seat 0 deals first, or whoever draws the lowest
 trump under the options ``draw_first_dealer`` and ``draw_partners`` (rules.md 2.1a, 3.1a); the
-deal passes to the dealer's right. Each deal's cards come from its own stream derived from the match's seed
-with a keyed hash (``keyed_stream``): at a table the seed is a server-side secret, and neither
-a deal's cards nor anything else public lets anyone work out another deal.
+deal passes to the dealer's right. Each deal's cards come from its own stream derived from the
+match's seed with a keyed hash (``keyed_stream``), and so does the draw: at a table the seed is
+a server-side secret, and neither a deal's cards nor anything else public (the drawn cards
+included) lets anyone work out another deal.
 """
 
 from __future__ import annotations
@@ -125,7 +126,10 @@ class Match:
         if not started:
             return []
         game = self.game.key
-        return [*self.game.fixed_options, *(k for k in MATCH_OPTIONS if k in Options.keys_for(game))]
+        return [
+            *self.game.fixed_options,
+            *(k for k in MATCH_OPTIONS if k in Options.keys_for(game)),
+        ]
 
     def start_deal(self) -> Deal:
         """Shuffle and deal the next deal (filing the previous one if it is over)."""

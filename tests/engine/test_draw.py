@@ -8,12 +8,12 @@ from random import Random
 
 import pytest
 
-from app.engine.cards import FOOL, IS_TRUMP, TRUMP_NUMBER, parse
+from app.engine.cards import ALL_CARDS, FOOL, IS_TRUMP, TRUMP_NUMBER, parse
 from app.engine.draw import Draw, draw
 from app.engine.match import Match, OptionsLocked
 from app.engine.options import Options
 from app.engine.record import parse_record, replay
-from app.engine.rng import keyed_stream
+from app.engine.rng import keyed_stream, shuffle
 from app.engine.simulate import random_action
 
 
@@ -38,10 +38,13 @@ def test_each_draws_until_a_trump_and_the_fool_is_none(seed: int, seats: int) ->
 
 
 def test_the_fool_drawn_does_not_stop_the_draw() -> None:
-    seed = next(s for s in range(10_000) if FOOL in [c for d in draw(Random(s), 4).cards for c in d])
+    seed = next(
+        s for s in range(10_000) if FOOL in [c for d in draw(Random(s), 4).cards for c in d]
+    )
     result = draw(Random(seed), 4)
     holder = next(d for d in result.cards if FOOL in d)
-    assert holder[-1] != FOOL and IS_TRUMP[holder[-1]]
+    assert holder[-1] != FOOL
+    assert IS_TRUMP[holder[-1]]
 
 
 def test_one_card_at_a_time_in_seat_order() -> None:
@@ -49,9 +52,6 @@ def test_one_card_at_a_time_in_seat_order() -> None:
     seat 0's first card, seat 1's, ..., then the second cards of those still drawing."""
     rng = Random(11)
     result = draw(Random(11), 4)
-    from app.engine.cards import ALL_CARDS
-    from app.engine.rng import shuffle
-
     pack = list(ALL_CARDS)
     shuffle(pack, rng)
     order = []
@@ -77,7 +77,8 @@ def test_the_lowest_deals_and_the_two_highest_play_together() -> None:
 def test_partners_sit_opposite_with_the_anchor_at_seat_0(seed: int, anchor: int) -> None:
     result = draw(Random(seed), 4, partners=True)
     seating = result.seating(anchor)
-    assert sorted(seating) == [0, 1, 2, 3] and seating[0] == anchor
+    assert sorted(seating) == [0, 1, 2, 3]
+    assert seating[0] == anchor
     seated = result.seated(anchor)
     numbers = [TRUMP_NUMBER[card] for card in seated.trumps]
     high = set(sorted(numbers)[2:])
@@ -147,7 +148,8 @@ def test_the_deal_rotates_from_the_first_dealer_and_survives_the_json(
         while not deal.is_over:
             deal.apply(random_action(deal, rng))
         again = Match.from_json(match.to_json())
-        assert again.drawn == match.drawn and again.dealer == match.dealer
+        assert again.drawn == match.drawn
+        assert again.dealer == match.dealer
     match.file_deal()
     dealers = [record.dealer for record in match.records]
     assert dealers == [(first + n) % seats for n in range(seats + 1)]

@@ -5,22 +5,20 @@ the draw with their cookies and rejoin links following them, and a restart keeps
 
 from __future__ import annotations
 
+import asyncio
 import re
 from pathlib import Path
 
 import pytest
 
-from app.engine.cards import TRUMP_NUMBER
+from app.engine.cards import TRUMP_NUMBER, code
+from app.web.http.cookies import SEAT_COOKIE
 from app.web.table.model import Table
 from tests.web.friends import create, join, spectator
-from app.engine.cards import code
-from app.web.http.cookies import SEAT_COOKIE
 from tests.web.support import Person, TestClient, attribute, inline_app, site_of, start
 
 
 def table_of(client: TestClient, table_id: str) -> Table:
-    import asyncio
-
     async def read() -> Table:
         async with site_of(client.app).store.reading(table_id) as table:
             return table
@@ -29,7 +27,10 @@ def table_of(client: TestClient, table_id: str) -> Table:
 
 
 def log_lines(html: str) -> list[str]:
-    return [re.sub(r"<[^>]+>", "", line).strip() for line in re.findall(r"<li[^>]*>(.*?)</li>", html, re.S)]
+    return [
+        re.sub(r"<[^>]+>", "", line).strip()
+        for line in re.findall(r"<li[^>]*>(.*?)</li>", html, re.S)
+    ]
 
 
 def test_the_home_form_offers_both_options_with_their_rules(client: TestClient) -> None:
@@ -59,10 +60,13 @@ def test_against_the_computer_the_lowest_trump_deals_first(
     drawn = table.match.drawn
     assert drawn is not None
     deal = table.match.deal
-    assert deal is not None and deal.dealer == drawn.first_dealer == table.match.first_dealer
+    assert deal is not None
+    assert deal.dealer == drawn.first_dealer == table.match.first_dealer
     html = person.html
     assert "You draw " in html
-    names = ["You", "Right", "Left"] if game == "danish-tarok" else ["You", "Right", "Partner", "Left"]
+    names = (
+        ["You", "Right", "Left"] if game == "danish-tarok" else ["You", "Right", "Partner", "Left"]
+    )
     for seat, name in enumerate(names[1:], start=1):
         assert f"{name} draws " in html, seat
     if drawn.first_dealer == 0:
@@ -85,9 +89,11 @@ def test_against_the_computer_the_lowest_trump_deals_first(
 
 def test_without_the_option_seat_0_deals_and_nothing_is_drawn(client: TestClient) -> None:
     person = start(client, game="troccas")
-    assert "draws " not in person.html and "deal first" not in person.html
+    assert "draws " not in person.html
+    assert "deal first" not in person.html
     table = table_of(client, person.table_id)
-    assert table.match.drawn is None and table.match.deal is not None
+    assert table.match.drawn is None
+    assert table.match.deal is not None
     assert table.match.deal.dealer == 0
 
 
@@ -138,7 +144,8 @@ def reseated(client: TestClient) -> tuple[list[Person], list[str], list[str], Ta
 def test_a_friends_table_reseats_its_people_by_the_draw(client: TestClient) -> None:
     people, names, _, table = reseated(client)
     drawn = table.match.drawn
-    assert drawn is not None and drawn.partners
+    assert drawn is not None
+    assert drawn.partners
     seated = [seat.name for seat in table.seats]
     assert sorted(seated) == sorted(names)
     assert seated[0] == "Anna"  # the player at seat 0 stays
@@ -148,7 +155,8 @@ def test_a_friends_table_reseats_its_people_by_the_draw(client: TestClient) -> N
     assert {numbers[0], numbers[2]} == high or {numbers[1], numbers[3]} == high
     assert numbers[1] > numbers[3]  # of Anna's opponents, the higher sits to her right
     deal = table.match.deal
-    assert deal is not None and deal.dealer == drawn.first_dealer
+    assert deal is not None
+    assert deal.dealer == drawn.first_dealer
     for old, person in enumerate(people):
         person.get()
         seat = int(attribute(person.html, "data-seat"))
@@ -158,7 +166,9 @@ def test_a_friends_table_reseats_its_people_by_the_draw(client: TestClient) -> N
         assert f"{partner} and you play together." in person.html
         assert "You draw " in person.html
         assert set(person.hand()) == {code(card) for card in deal.holdings[seat]}
-        others = {code(card) for other in range(4) if other != seat for card in deal.holdings[other]}
+        others = {
+            code(card) for other in range(4) if other != seat for card in deal.holdings[other]
+        }
         assert not others & set(re.findall(r'data-card="([^"]+)"', person.html))
     watcher = spectator(people[0])
     assert "you play together" not in watcher.html
@@ -176,7 +186,8 @@ def test_a_lobby_rejoin_link_opens_the_persons_new_seat(client: TestClient) -> N
     assert f"/rejoin/{moved}/" in path
     new = seated.index(names[moved])
     page = client.get(path).text
-    assert names[moved] in page and f"/rejoin/{new}/" in page  # the form names the new seat
+    assert names[moved] in page
+    assert f"/rejoin/{new}/" in page
     response = client.post(path, follow_redirects=False)
     assert response.status_code == 303
     phone = Person(client, people[0].table_id, response.cookies[SEAT_COOKIE])
@@ -186,3 +197,30 @@ def test_a_lobby_rejoin_link_opens_the_persons_new_seat(client: TestClient) -> N
     assert "data-seat" not in re.search(r'<div id="table"[^>]*>', people[moved].get().text).group(0)  # type: ignore[union-attr]
     assert client.post(path, follow_redirects=False).status_code == 403
     assert client.post(path[:-3] + "xyz", follow_redirects=False).status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("language", "own", "first"),
+    [
+        ("da", "Du trækker ", "giver først."),
+        ("de", "Du ziehst ", "zuerst."),
+        ("rm", "Ti tiras ", "l'emprim."),
+    ],
+)
+def test_the_draw_is_told_in_the_readers_language(
+    client: TestClient, language: str, own: str, first: str
+) -> None:
+    from app.engine.cards import display_name
+    from app.i18n import use_language
+    from app.web.http.words import say
+
+    client.headers["Accept-Language"] = language
+    person = start(client, game="troccas", tr_draw_partners="on")
+    table = table_of(client, person.table_id)
+    assert table.match.drawn is not None
+    html = person.html.replace("&#39;", "'")
+    assert own in html
+    assert first in html
+    with use_language(language):
+        name = say(display_name(table.match.drawn.trumps[0]))
+    assert f"{own}{name}." in html

@@ -252,9 +252,7 @@ def rejoin_index(table: Table, seat: int, key: str) -> int:
         expected = table.seats[index].rejoin_key
         if expected is not None and secrets.compare_digest(expected.encode(), key.encode()):
             return index
-    raise Refused(
-        "That rejoin link is not valid: it was used or replaced since, or mistyped.", 403
-    )
+    raise Refused("That rejoin link is not valid: it was used or replaced since, or mistyped.", 403)
 
 
 def reissue_rejoin(table: Table, seat: int) -> None:
