@@ -224,3 +224,22 @@ def test_the_draw_is_told_in_the_readers_language(
     with use_language(language):
         name = say(display_name(table.match.drawn.trumps[0]))
     assert f"{own}{name}." in html
+
+
+def test_your_games_follows_the_moved_seat(client: TestClient) -> None:
+    """The list of this browser's tables keeps each table's seat; the first table page after
+    the draw moved the person corrects it in place, so "Your turn" is told for the right seat."""
+    people, names, _, table = reseated(client)
+    seated = [seat.name for seat in table.seats]
+    moved = next(old for old, name in enumerate(names) if seated[old] != name)
+    new = seated.index(names[moved])
+    person = people[moved]
+    recent = f"other:1.{person.table_id}:{moved}"
+    cookie = f"{SEAT_COOKIE}={person.token}; trionfi_recent={recent}"
+    response = client.get(person.url, headers={"Cookie": cookie})
+    client.cookies.clear()
+    assert f"other:1.{person.table_id}:{new}" in response.headers["set-cookie"]
+    settled = f"{SEAT_COOKIE}={person.token}; trionfi_recent=other:1.{person.table_id}:{new}"
+    again = client.get(person.url, headers={"Cookie": settled})
+    client.cookies.clear()
+    assert "trionfi_recent" not in again.headers.get("set-cookie", "")
