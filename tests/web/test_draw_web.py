@@ -15,7 +15,15 @@ from app.engine.cards import TRUMP_NUMBER, code
 from app.web.http.cookies import SEAT_COOKIE
 from app.web.table.model import Table
 from tests.web.friends import create, join, spectator
-from tests.web.support import Person, TestClient, attribute, inline_app, site_of, start
+from tests.web.support import (
+    Person,
+    TestClient,
+    attribute,
+    finish_deal,
+    inline_app,
+    site_of,
+    start,
+)
 
 
 def table_of(client: TestClient, table_id: str) -> Table:
@@ -243,3 +251,17 @@ def test_your_games_follows_the_moved_seat(client: TestClient) -> None:
     again = client.get(person.url, headers={"Cookie": settled})
     client.cookies.clear()
     assert "trionfi_recent" not in again.headers.get("set-cookie", "")
+
+
+def test_after_the_first_deal_the_draw_stays(client: TestClient) -> None:
+    person = start(client, game="troccas", tr_draw_partners="on")
+    finish_deal(person)
+    html = person.get().text
+    box = re.search(r'<input type="checkbox" name="tr_draw_partners"[^>]*>', html)
+    assert box
+    assert "disabled" in box.group(0)
+    assert "It was drawn before the first deal and stays for the whole match." in html
+    person.post("rules", {"version": person.version(), "tr_manual_bob": "on"})
+    table = table_of(client, person.table_id)
+    assert table.match.options.manual_bob
+    assert table.match.options.draw_partners  # a form without it changes nothing
