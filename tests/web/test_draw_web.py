@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from app.engine.cards import TRUMP_NUMBER, code
+from app.engine.games import GAMES
+from app.engine.options import DANISH_FOUR
 from app.web.http.cookies import SEAT_COOKIE
 from app.web.table.model import Table
 from tests.web.friends import create, join, spectator
@@ -265,3 +267,17 @@ def test_after_the_first_deal_the_draw_stays(client: TestClient) -> None:
     table = table_of(client, person.table_id)
     assert table.match.options.manual_bob
     assert table.match.options.draw_partners  # a form without it changes nothing
+
+
+def test_danish_tarok_for_four_draws_among_all_four(client: TestClient) -> None:
+    short = GAMES[DANISH_FOUR].short
+    person = start(client, game=DANISH_FOUR, **{f"{short}_draw_first_dealer": "on"})
+    table = table_of(client, person.table_id)
+    drawn = table.match.drawn
+    assert drawn is not None
+    assert len(drawn.trumps) == 4
+    deal = table.match.deal
+    assert deal is not None
+    assert deal.dealer == drawn.first_dealer
+    for name in ("You draw ", "Right draws ", "Across draws ", "Left draws "):
+        assert name in person.html
