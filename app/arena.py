@@ -50,7 +50,7 @@ from app.engine.actions import Action, IllegalAction
 from app.engine.games import GAMES
 from app.engine.ledger import LedgerEntry
 from app.engine.observation import Observation, observe
-from app.engine.options import DANISH_FOUR, Options
+from app.engine.options import DANISH_FOUR, MATCH_OPTIONS, Options
 from app.engine.options import GAMES as GAME_KEYS
 from app.engine.record import record_of, result
 from app.engine.rng import derive_seed, stream
@@ -609,6 +609,9 @@ def _setup(args: argparse.Namespace) -> Setup:
     if args.deals < 1 or args.hard_budget < 1 or args.ismcts_iterations < 1:
         raise ValueError("--deals, --hard-budget and --ismcts-iterations must be positive")
     options = Options.from_json(args.game, dict.fromkeys(args.option, True))
+    drawn = [key for key in args.option if key in MATCH_OPTIONS]
+    if drawn:  # the arena seats its players and rotates the dealer itself
+        raise ValueError(f"--option {drawn[0]} is a table's draw: the arena does not draw")
     raw = str(args.seed)
     seed = int(raw) if raw.isascii() and raw.lstrip("-").isdigit() else args.seed
     return Setup(

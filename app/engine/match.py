@@ -1,10 +1,12 @@
 """A match: a series of deals with running balances, the pots and the dealer's rotation.
 
 One deal is the engine's unit; the match carries what passes from one deal to the next
-(rules.md 2.1-2.2, 3.1, 3.6). The person at seat 0 deals first; the deal passes to the
-dealer's right. Each deal's cards come from its own stream derived from the match's seed
-with a keyed hash (``keyed_stream``): at a table the seed is a server-side secret, and neither
-a deal's cards nor anything else public lets anyone work out another deal.
+(rules.md 2.1-2.2, 3.1, 3.6). The person at seat 0 deals first, or whoever draws the lowest
+trump under the options ``draw_first_dealer`` and ``draw_partners`` (rules.md 2.1a, 3.1a); the
+deal passes to the dealer's right. Each deal's cards come from its own stream derived from the
+match's seed with a keyed hash (``keyed_stream``), and so does the draw: at a table the seed is
+a server-side secret, and neither a deal's cards nor anything else public (the drawn cards
+included) lets anyone work out another deal.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.engine.deal import Deal
+from app.engine.draw import Draw, draw
 from app.engine.games import GAMES, Game
 from app.engine.ledger import KING_POT, PAGAT_POT, Books
-from app.engine.options import OPTION_LABELS, Options
+from app.engine.options import MATCH_OPTIONS, OPTION_LABELS, Options
 from app.engine.phrases import N_, Phrase
 from app.engine.record import HandRecord, parse_record, record_of, replay
 from app.engine.rng import keyed_stream
@@ -53,6 +56,9 @@ class Match:
     """Balances and pots after the last filed deal; None before the first."""
     filed: list[DealSummary] = field(default_factory=list, repr=False)
     """The score sheet's rows of the filed deals, kept so that no deal is replayed twice."""
+    drawn: Draw | None = None
+    """The draw before the first deal (rules.md 2.1a, 3.1a), each seat's cards at the seat
+    its player took; None without the draw's options (or before the first deal)."""
 
     @classmethod
     def new(cls, game_key: str, options: Options, seed: int | str) -> Match:
@@ -61,7 +67,35 @@ class Match:
     @property
     def dealer(self) -> int:
         """The dealer of the current (or next) deal."""
-        return len(self.records) % self.game.seat_count
+        return (self.first_dealer + len(self.records)) % self.game.seat_count
+
+    @property
+    def first_dealer(self) -> int:
+        """Seat 0, or the seat that drew the lowest trump (rules.md 2.1a, 3.1a)."""
+        return self.drawn.first_dealer if self.drawn is not None else 0
+
+    @property
+    def draws(self) -> bool:
+        """Whether the match starts with a draw (its options ask for one)."""
+        partners = self.options.draw_partners and bool(self.game.partnerships)
+        return self.options.draw_first_dealer or partners
+
+    def hold_draw(self, anchor: int = 0) -> tuple[int, ...]:
+        """Draw before the first deal, if the options ask for it, from the match's own stream
+        (so the drawn cards, shown to all, tell nothing about the deals).
+
+        Returns the new seating, ``seating[new seat] = old seat``: with partners drawn the
+        players move so that partners sit opposite, the player at ``anchor`` at seat 0
+        (``Draw.seating``); otherwise everyone stays. Idempotent: once drawn, or once the
+        first deal is dealt, it changes nothing and everyone stays."""
+        stay = tuple(range(self.game.seat_count))
+        if self.drawn is not None or not self.draws or self.deal is not None or self.records:
+            return stay
+        partners = self.options.draw_partners and bool(self.game.partnerships)
+        rng = keyed_stream(str(self.seed), "draw")
+        result = draw(rng, self.game.seat_count, partners)
+        self.drawn = result.seated(anchor)
+        return result.seating(anchor)
 
     def change_options(self, options: Options) -> None:
         """Play the next deals with ``options`` (rules.md 2.13 and 3.7: options change only
@@ -85,10 +119,17 @@ class Match:
         self.options = wanted
 
     def locked_options(self) -> list[str]:
-        """The options that may no longer change: the Swiss Chicks rule once the first deal
-        is dealt (rules.md 3.7: "decide before first discard to first hand")."""
+        """The options that may no longer change once the first deal is dealt: the Swiss
+        Chicks rule (rules.md 3.7: "decide before first discard to first hand") and the
+        draws before the match (rules.md 2.1a, 3.1a)."""
         started = self.deal is not None or bool(self.records)
-        return list(self.game.fixed_options) if started else []
+        if not started:
+            return []
+        game = self.game.key
+        return [
+            *self.game.fixed_options,
+            *(k for k in MATCH_OPTIONS if k in Options.keys_for(game)),
+        ]
 
     def start_deal(self) -> Deal:
         """Shuffle and deal the next deal (filing the previous one if it is over)."""
@@ -96,6 +137,7 @@ class Match:
             if not self.deal.is_over:
                 raise ValueError("the current deal is not over")
             self.file_deal()
+        self.hold_draw()
         rng = keyed_stream(str(self.seed), "deal", len(self.records))
         self.deal = self.game.shuffle_and_deal(rng, self.dealer, self.options, self.last_books)
         return self.deal
@@ -148,12 +190,15 @@ class Match:
             "seed": self.seed,
             "records": [record.to_json() for record in self.records],
             "deal": record_of(self.deal).to_json() if self.deal is not None else None,
+            **({"draw": self.drawn.to_json()} if self.drawn is not None else {}),
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Match:
         game = GAMES[data["game"]]
         match = cls(game, Options.from_json(game.key, data.get("options", {})), data["seed"])
+        if data.get("draw") is not None:
+            match.drawn = Draw.from_json(data["draw"])
         for raw in data.get("records", []):
             record = parse_record(raw)
             match._file(record, replay(record))

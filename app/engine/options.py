@@ -31,7 +31,12 @@ OPTION_GAMES: dict[str, tuple[str, ...]] = {
     "traditional_skat_restrictions": (DANISH, DANISH_FOUR),
     "manual_bob": (TROCCAS,),
     "show_last_dealt_card": (TROCCAS,),
+    "draw_first_dealer": (DANISH, DANISH_FOUR, TROCCAS),
+    "draw_partners": (TROCCAS,),
 }
+MATCH_OPTIONS = ("draw_first_dealer", "draw_partners")
+"""Options of the match's start (rules.md 2.1a, 3.1a): they act before the first deal only,
+so they never change once it is dealt; a deal's record carries them as it carries the others."""
 
 OPTION_LABELS: dict[str, tuple[str, str]] = {
     "chicks_rule": (
@@ -84,6 +89,17 @@ OPTION_LABELS: dict[str, tuple[str, str]] = {
         N_("Show each player's last dealt card face up"),
         N_("The last card dealt to each player is shown to everyone (traditional)."),
     ),
+    "draw_first_dealer": (
+        N_("Draw for the first dealer"),
+        N_("Before the first deal each player draws cards until a trump; the lowest deals first."),
+    ),
+    "draw_partners": (
+        N_("Partners drawn by trumps"),
+        N_(
+            "Before the first deal each player draws cards until a trump; the two highest "
+            "play together against the two lowest, and the lowest deals first."
+        ),
+    ),
 }
 
 
@@ -108,6 +124,11 @@ class Options:
     traditional_skat_restrictions: bool = False
     manual_bob: bool = False
     show_last_dealt_card: bool = False
+    draw_first_dealer: bool = False
+    """Drawing for the first dealer before the match (rules.md 2.1a, 3.1a)."""
+    draw_partners: bool = False
+    """Troccas: partners drawn by trumps before the match (rules.md 3.1a), and the first
+    dealer with them."""
 
     @classmethod
     def from_json(cls, game: str, data: Any) -> Options:

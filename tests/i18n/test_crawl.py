@@ -366,12 +366,34 @@ def read_state(
     return person
 
 
+def read_the_draw(client: TestClient, crawl: Crawl) -> None:
+    """The draw before the match (rules.md 2.1a, 3.1a): a table against the computer's first
+    page, and a friends' table's lobby note and its first page after the reseating."""
+    for field in ("dk_draw_first_dealer", "tr_draw_partners"):
+        game = DANISH if field.startswith("dk") else TROCCAS
+        data = {"game": game, "speed": "instant", field: "on"}
+        response = client.post("/tables", data=data, follow_redirects=False)
+        assert response.status_code == 303
+        table_id = response.headers["location"].rsplit("/", 1)[1]
+        token = response.cookies["trionfi_seat"]
+        client.cookies.clear()
+        person = Recorded(client, table_id, token, language="da")
+        person.crawl = crawl
+        person.get()
+    seats = ("person", "easy", "easy", "easy")
+    host = friends.create(client, TROCCAS, seats, name="Anna", tr_draw_partners="on")
+    seated = reader(client, host, crawl)
+    seated.get()
+    seated.post("start", {})
+    seated.get()
+
+
 def test_the_rarer_states_are_translated(
     client: TestClient, data_dir: Path, same_deals: None, pseudo: None
 ) -> None:
     """The Fool's question, the demand of the Fool, the Bob, the Chicks choice after the
-    deal, the declarations' pause, tap to continue, a take back and Danish Tarok for four:
-    the states a whole deal seldom or never comes to."""
+    deal, the declarations' pause, tap to continue, a take back, Danish Tarok for four and the
+    draw before the match: the states a whole deal seldom or never comes to."""
     crawl = Crawl()
     fool, token = build_table(wanted=person_leads_fool, deals_before=2)
     save(fool, data_dir)
@@ -411,6 +433,7 @@ def test_the_rarer_states_are_translated(
         person.post("take-back", {"version": version}, htmx=True)
         person.get()
     play_against_the_computer(client, crawl, DANISH_FOUR)
+    read_the_draw(client, crawl)
     known = allowed()
     missing = {pattern_of(text): where for text, where in crawl.left.items()}
     missing = {text: where for text, where in missing.items() if text not in known}

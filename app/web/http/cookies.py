@@ -67,6 +67,15 @@ def remember_table(request: Request, response: Response, table_id: str, seat: in
     store_recent(response, entries[:RECENT_COUNT])
 
 
+def reseat_recent(request: Request, response: Response, table_id: str, seat: int) -> None:
+    """Correct the seat of the table's entry, in its place, once the draw for partners moved
+    this browser's person to another seat (rules.md 3.1a); nothing if the entry is right."""
+    entries = recent_entries(request)
+    if all(i != table_id or s in (None, seat) for i, s in entries):
+        return
+    store_recent(response, [(i, seat if i == table_id else s) for i, s in entries])
+
+
 def forget_table(request: Request, response: Response, table_id: str) -> None:
     """Take the table off this browser's list (the seat cookie stays: the link still works)."""
     store_recent(response, [(i, s) for i, s in recent_entries(request) if i != table_id])

@@ -124,7 +124,8 @@ async def rejoin_page(
     async with site.store.reading(table_id) as table:
         index = address_number(seat, "seat", 0, len(table.seats) - 1)
         try:
-            place = seats.rejoin_seat(table, index, key)
+            index = seats.rejoin_index(table, index, key)
+            place = table.seats[index]
         except Refused as refusal:
             raise Problem(refusal.status, N_("Not valid"), refusal.message) from None
         context = {"table_id": table.id, "seat": index, "name": place.name, "key": key}
@@ -137,6 +138,7 @@ async def rejoin(request: Request, table_id: str, seat: str, key: str, site: Sit
     async with site.store.writing(table_id) as table:
         index = address_number(seat, "seat", 0, len(table.seats) - 1)
         try:
+            index = seats.rejoin_index(table, index, key)
             token = seats.rejoin(table, index, key, player.id)
         except Refused as refusal:
             raise Problem(refusal.status, N_("Not valid"), refusal.message) from None

@@ -17,7 +17,12 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
 from app.i18n import N_, gettext
-from app.web.http.cookies import remember_table, set_player_cookie, set_seat_cookie
+from app.web.http.cookies import (
+    remember_table,
+    reseat_recent,
+    set_player_cookie,
+    set_seat_cookie,
+)
 from app.web.http.limits import limit_creation
 from app.web.http.problems import Problem
 from app.web.http.reading import MAX_VERSION, BadForm, address_number, read_form, version
@@ -88,8 +93,11 @@ async def show_table(
         else:
             said = moves.taken_back_message(table, visit.viewer) if taken == "1" else None
             frame = visit.frame(prompt=prompt or None, message=said)
+        response = respond(visit, frame)
+        if table.is_friends and visit.viewer is not None:  # the draw may have moved the seat
+            reseat_recent(request, response, table.id, visit.viewer)
         # After a restart the computers' pending moves are made once someone looks.
-        return site.computers.wake_after(respond(visit, frame), table)
+        return site.computers.wake_after(response, table)
 
 
 @router.get("/tables/{table_id}/at/{version}")

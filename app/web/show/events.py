@@ -14,6 +14,7 @@ from itertools import groupby
 from app.engine.actions import Action, ChooseChicks, DemandFool, Discard, PlayCard
 from app.engine.cards import SUIT_NAMES, display_name
 from app.engine.declarations import Declaration
+from app.engine.draw import Draw
 from app.engine.ledger import KING_POT, PAGAT_POT, Account, LedgerEntry
 from app.engine.observation import Observation
 from app.engine.troccas import Bob
@@ -24,8 +25,8 @@ from app.web.http.words import say, seat_name
 @dataclass(frozen=True)
 class Event:
     kind: str
-    """``deal``, ``discard``, ``declaration``, ``play``, ``trick``, ``bob``, ``payment``,
-    ``decision``, ``over``."""
+    """``draw`` (before the match), ``deal``, ``discard``, ``declaration``, ``play``,
+    ``trick``, ``bob``, ``payment``, ``decision``, ``over``."""
     text: str
     seat: int | None = None
 
@@ -287,6 +288,43 @@ def chicks_text(seat: int, chicks: bool, names: Names) -> str:
         N_("You choose to play this deal without Chicks: Kings beat Queens."),
         N_("%(seat)s chooses to play this deal without Chicks: Kings beat Queens."),
     )
+
+
+def draw_lines(drawn: Draw, names: Names) -> list[Event]:
+    """The draw before the match (rules.md 2.1a, 3.1a) as the viewer reads it: each seat's
+    trump, then the partnerships if drawn, then who deals first."""
+    events = [
+        Event(
+            "draw",
+            names.tell(
+                seat,
+                N_("You draw %(card)s."),
+                N_("%(seat)s draws %(card)s."),
+                card=say(display_name(trump)),
+            ),
+            seat,
+        )
+        for seat, trump in enumerate(drawn.trumps)
+    ]
+    if drawn.partners:
+        count = len(drawn.trumps)
+        teams = [(seat, seat + count // 2) for seat in range(count // 2)]
+        for first, second in teams:
+            if names.viewer in (first, second) and names.seat_names[names.viewer] == "You":
+                partner = second if names.viewer == first else first
+                text = gettext("%(partner)s and you play together.") % {
+                    "partner": names.subject(partner)
+                }
+            else:
+                text = gettext("%(first)s and %(second)s play together.") % {
+                    "first": names.subject(first),
+                    "second": names.subject(second),
+                }
+            events.append(Event("draw", text))
+    dealer = drawn.first_dealer
+    text = names.tell(dealer, N_("You deal first."), N_("%(seat)s deals first."))
+    events.append(Event("draw", text, dealer))
+    return events
 
 
 NUMBER_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six")}

@@ -71,6 +71,22 @@ class Lobby:
             return together % {"team": named[0], "other": named[1]}
         return "seats " + " play together against seats ".join(named)
 
+    @property
+    def drawing(self) -> str:
+        """What the draw before the match will do (rules.md 2.1a, 3.1a); "" without one."""
+        options = self.table.next_options
+        if options.draw_partners and GAMES[self.table.game].partnerships:
+            return gettext(
+                "When the host starts, everyone draws cards until a trump: the two highest "
+                "play together against the two lowest, the lowest deals first, and everyone "
+                "moves to their drawn seat, partners opposite."
+            )
+        if options.draw_first_dealer:
+            return gettext(
+                "When the host starts, everyone draws cards until a trump: the lowest deals first."
+            )
+        return ""
+
     def title(self) -> str:
         waiting = len(self.table.free_seats())
         if waiting:

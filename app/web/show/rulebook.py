@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.engine.options import OPTION_LABELS, Options
+from app.engine.options import MATCH_OPTIONS, OPTION_LABELS, Options
 from app.i18n import N_, gettext
 
 NAMES: dict[str, str] = {
@@ -25,6 +25,8 @@ NAMES: dict[str, str] = {
     "traditional_skat_restrictions": N_("traditional skat restrictions"),
     "manual_bob": N_("the manual Bob call"),
     "show_last_dealt_card": N_("each player's last dealt card face up"),
+    "draw_first_dealer": N_("the draw for the first dealer"),
+    "draw_partners": N_("partners drawn by trumps"),
 }
 """Each option as the object of a sentence ("turned on the Chicks rule")."""
 
@@ -51,6 +53,11 @@ class OptionField:
     on: bool
     locked: bool
     """The option may not change now (the Swiss Chicks rule after the first deal)."""
+
+    @property
+    def before_first_deal(self) -> bool:
+        """An option of the match's start (the draws): it acted before the first deal."""
+        return self.key in MATCH_OPTIONS
 
 
 def rules_href(game: str, key: str) -> str:

@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 
 from app.engine.actions import Action
 from app.engine.deal import Deal
+from app.engine.draw import Draw
 from app.engine.observation import Observation, observe, observe_public
 from app.engine.record import record_of, start
 from app.i18n import N_, gettext
 from app.web.http.words import seat_name
-from app.web.show.events import Event, Names, payment_lines, step_events
+from app.web.show.events import Event, Names, draw_lines, payment_lines, step_events
 from app.web.table.model import Fallback, Table
 from app.web.table.players import LEVEL_LABELS
 from app.web.table.programs import FAULT_SHORT, FAULT_WORDS
@@ -42,6 +43,8 @@ class Timeline:
     deal_number: int
     notes: dict[int, Event] = field(default_factory=dict)
     """Per step, a note that the fallback level made a program seat's decision."""
+    drawn: Draw | None = None
+    """The draw before the match (rules.md 2.1a, 3.1a), told before the first deal."""
 
     @property
     def last(self) -> int:
@@ -69,7 +72,8 @@ class Timeline:
             N_("Deal %(number)s: %(seat)s deals."),
             number=self.deal_number,
         )
-        events = [Event("deal", text, first.dealer)]
+        events = draw_lines(self.drawn, self.names) if self.drawn and self.deal_number == 1 else []
+        events.append(Event("deal", text, first.dealer))
         lines = payment_lines(list(first.ledger), self.names)
         events.extend(Event("payment", line) for line in lines)
         return events
@@ -190,7 +194,8 @@ class Timelines:
             actions = tuple(entry.actions)
         names = Names(viewer_names(table, viewer), viewer, deal.options.chicks_rule)
         notes = fallback_notes(table, actions)
-        return Timeline(entry.base, seen, actions, names, entry.deal_number, notes)
+        drawn = table.match.drawn
+        return Timeline(entry.base, seen, actions, names, entry.deal_number, notes, drawn)
 
 
 def fallback_notes(table: Table, actions: tuple[Action, ...]) -> dict[int, Event]:

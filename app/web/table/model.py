@@ -81,6 +81,10 @@ class Seat:
     """The hash of the player cookie (``trionfi_player``) of the browser that took this
     person's seat: the browser whose statistics the seat's finished deals count for (None
     for a computer, a free seat, or a seat taken before statistics were kept)."""
+    drawn_from: int | None = None
+    """The seat this person (or computer) held before the draw for partners moved them here
+    (rules.md 3.1a); None if they did not move. A rejoin link handed out before the start
+    names the old seat and still opens this one (``seats.rejoin_index``)."""
 
     def admits(self, token: str | None) -> bool:
         """Whether ``token`` is this person's seat token."""

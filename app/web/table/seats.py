@@ -36,8 +36,11 @@ def new_computer_table(
     move_computers: bool = True,
     player: str | None = None,
 ) -> tuple[Table, str]:
-    """A table against the computer: the person at seat 0, who deals first; the computers
-    make their first moves now, or (``move_computers`` false) once the table is saved.
+    """A table against the computer: the person at seat 0, who deals first (or, under the
+    draw's options, whoever draws the lowest trump: rules.md 2.1a, 3.1a; the person stays at
+    seat 0 and the draw's seating moves only the computers, who are alike and named by their
+    places); the computers make their first moves now, or (``move_computers`` false) once the
+    table is saved.
     ``player`` is the hash of the person's player cookie (``Seat.player``)."""
     table_id = new_table_id()
     token = new_token()
@@ -47,6 +50,7 @@ def new_computer_table(
     seed = new_seed()
     match = Match.new(setup.game, setup.options, seed)
     table = Table(table_id, match, seats, setup.settings, seed=seed)
+    match.hold_draw(anchor=0)
     match.start_deal()
     if move_computers:
         players.advance(table, programs)
@@ -155,9 +159,26 @@ def start_match(table: Table, seat: int) -> None:
     if table.free_seats():
         raise Refused("Wait until every seat is taken.", 409)
     table.started = True
+    reseat(table, table.match.hold_draw(anchor=0))
     table.match.start_deal()
     table.version += 1
     table.deal_base = table.version
+
+
+def reseat(table: Table, seating: tuple[int, ...]) -> None:
+    """Move everyone to the seat the draw gave them (``seating[new] = old``, rules.md 3.1a):
+    each person's seat, with its token's hash, rejoin key and player, moves whole, so their
+    cookie and rejoin link open their own new seat and no other; the host goes along."""
+    if seating == tuple(range(len(table.seats))):
+        return
+    table.seats = [table.seats[old] for old in seating]
+    for new, old in enumerate(seating):
+        table.seats[new].drawn_from = old if old != new else None
+    if table.host is not None:
+        table.host = seating.index(table.host)
+    table.acknowledged = [
+        table.acknowledged[old] if old < len(table.acknowledged) else -1 for old in seating
+    ]
 
 
 def hand_to_computer(table: Table, seat: int, target: int, level: str, present: bool) -> None:
@@ -212,15 +233,26 @@ def rejoin(table: Table, seat: int, key: str, player: str | None = None) -> str:
 
 def rejoin_seat(table: Table, seat: int, key: str) -> Seat:
     """The seat whose current rejoin link this is; an old or made-up link is refused."""
+    return table.seats[rejoin_index(table, seat, key)]
+
+
+def rejoin_index(table: Table, seat: int, key: str) -> int:
+    """The seat whose current rejoin link names ``seat`` with ``key``: that seat, or the seat
+    its person moved to when the draw reseated the table (``Seat.drawn_from``, rules.md
+    3.1a), so that a link handed out in the lobby still opens its person's seat, and only
+    theirs. An old or made-up link is refused."""
     if not 0 <= seat < len(table.seats):
         raise Refused("That rejoin link is not valid.", 403)
-    place = table.seats[seat]
-    expected = place.rejoin_key
-    if expected is None or not secrets.compare_digest(expected.encode(), key.encode()):
-        raise Refused(
-            "That rejoin link is not valid: it was used or replaced since, or mistyped.", 403
-        )
-    return place
+    candidates = [seat] + [
+        index
+        for index, place in enumerate(table.seats)
+        if index != seat and place.drawn_from == seat
+    ]
+    for index in candidates:
+        expected = table.seats[index].rejoin_key
+        if expected is not None and secrets.compare_digest(expected.encode(), key.encode()):
+            return index
+    raise Refused("That rejoin link is not valid: it was used or replaced since, or mistyped.", 403)
 
 
 def reissue_rejoin(table: Table, seat: int) -> None:
