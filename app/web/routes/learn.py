@@ -16,7 +16,7 @@ from app.protocol import reference_bot
 from app.web.http.problems import Problem
 from app.web.http.render import render
 from app.web.routes.deps import SiteDep
-from app.web.show.learn import DIAGRAMS, fool, suit_rows, trumps
+from app.web.show.learn import DIAGRAMS, fool, french_samples, suit_rows, trumps
 from app.web.show.markdown import PROTOCOL_MD, SESSION_TXT, markdown_page
 from app.web.table.players import PAGE_LEVELS
 from app.web.table.programs import FALLBACK_LEVEL
@@ -88,7 +88,12 @@ async def strategy(request: Request, game: str) -> Response:
 @router.get("/cards")
 async def about_the_cards(request: Request) -> Response:
     """The 78 cards as Trionfi draws them, the games' names and a short history."""
-    context = {"trumps": trumps(), "fool": fool(), "suits": suit_rows()}
+    context = {
+        "trumps": trumps(),
+        "fool": fool(),
+        "suits": suit_rows(),
+        "french": french_samples(),
+    }
     return render(request, "pages/cards.html", context)
 
 
