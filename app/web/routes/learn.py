@@ -13,6 +13,7 @@ from app.engine.options import DANISH, DANISH_FOUR
 from app.i18n import DEFAULT_LANGUAGE, N_, current_language, gettext
 from app.paths import STATIC_DIR, TEMPLATES_DIR
 from app.protocol import reference_bot
+from app.protocol.messages import PROTOCOL
 from app.web.http.problems import Problem
 from app.web.http.render import render
 from app.web.routes.deps import SiteDep
@@ -110,11 +111,22 @@ def doc_text(name: str) -> str:
     return (STATIC_DIR / "docs" / name).read_text(encoding="utf-8")
 
 
+PROTOCOL_TITLE = N_("The Trionfi bot protocol, %(protocol)s")
+SESSION_TITLE = N_("A complete session of %(protocol)s")
+"""The protocol pages' titles: the page around the reference speaks the reader's language, the
+reference itself stays English (``lang="en"``, a technical text programs are written to)."""
+
+
 @router.get("/bots/protocol")
 async def protocol_page(request: Request) -> Response:
-    """The protocol, as a page of the site."""
-    title, body = markdown_page(doc_text(PROTOCOL_MD))
-    context = {"title": title, "body": body, "plain": "/bots/protocol.md", "session": None}
+    """The protocol, as a page of the site: its text in English under a translated title."""
+    _, body = markdown_page(doc_text(PROTOCOL_MD), title_in_body=False)
+    context = {
+        "title": gettext(PROTOCOL_TITLE) % {"protocol": PROTOCOL},
+        "body": body,
+        "plain": "/bots/protocol.md",
+        "session": None,
+    }
     return render(request, "pages/protocol.html", context)
 
 
@@ -126,7 +138,7 @@ async def protocol_session_page(request: Request) -> Response:
         for line in doc_text(SESSION_TXT).splitlines()
     ]
     context = {
-        "title": "A complete session of trionfi-bot/1",
+        "title": gettext(SESSION_TITLE) % {"protocol": PROTOCOL},
         "body": None,
         "plain": "/bots/protocol/session.txt",
         "session": lines,
