@@ -1,14 +1,20 @@
-"""Card faces: our own SVG pictures of the 78 Latin-suited tarot cards, written as static files.
+"""Card faces: our own SVG pictures of the 78 tarot cards, Latin- and French-suited.
 
 ``python -m tools.cardfaces`` writes ``static/cards/<CODE>.svg`` (cups and coins red, swords and
 staves near-black), ``static/cards/four-colour/<CODE>.svg`` (cups red, coins amber, swords blue,
-staves green) and ``static/cards/back.svg``. Everything is drawn here, nothing is fetched, and the
-output is byte-for-byte the same on every run, so the committed files can be checked against it.
+staves green), ``static/cards/french/<CODE>.svg`` (the French-suited pack: hearts, diamonds,
+spades and clubs, rules.md 0.3) with its courts again in ``french/<language>/`` for the letters
+of each other language, and ``static/cards/back.svg``. Everything is drawn here, nothing is
+fetched, and the output is byte-for-byte the same on every run, so the committed files can be
+checked against it.
 
 The corner index (top left, and turned at bottom right) is what a player reads in a fanned hand
 on a phone, so it is large: the rank code (``K Q N P 10 … 2 A``) over a suit symbol, a trump's
-Roman numeral over its number in a dark tag, a star for the Fool. The back must carry no identity:
-it is one file, the same for every card. Standard library only.
+Roman numeral over its number in a dark tag, a star for the Fool. The French faces follow the Tarot
+Nouveau: pips and courts drawn double-ended, the ace indexed ``1``, each court's letter that of the
+reader's language (``FRENCH_LETTERS``), and trumps with no title, their Arabic number at each
+end. The back must carry no identity: it is one file, the same for every card. Standard library
+only.
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ from app.engine.cards import (
 REPO_ROOT = Path(__file__).resolve().parent.parent
 OUT_DIR = REPO_ROOT / "static" / "cards"
 FOUR_COLOUR_DIR = "four-colour"
+FRENCH_DIR = "french"
 
 SVG_NS = "http://www.w3.org/2000/svg"
 W, H = 240, 360
@@ -250,7 +257,8 @@ def fitted_text(text: str, x: int, y: int, size: int, budget: int, attrs: str) -
 
 
 def suit_index(rank: str) -> str:
-    """The corner index of a suit card: the rank code over the suit symbol."""
+    """The corner index of a suit card: the rank code (or a French face's letter or number)
+    over the suit symbol."""
     label = fitted_text(rank, 30, 64, 60, 50, f'{_INDEX} fill="currentColor"')
     return f'<g id="i">{label}<use href="#s" x="8" y="73" width="44" height="44"/></g>'
 
@@ -367,6 +375,103 @@ def fool_face() -> str:
     return titled_panel(star, FOOL_EMBLEM, "The Fool")
 
 
+# The French suits (rules.md 0.3: hearts = cups, diamonds = coins, spades = swords, clubs =
+# staves) in the same -50..50 box, in the standard colours: hearts and diamonds red.
+FRENCH_SYMBOLS: dict[Suit, str] = {
+    Suit.CUPS: '<path d="M0 46C-18 28-48 8-48-16-48-36-32-46-18-46-8-46-2-38 0-30 2-38 8-46 18-46'
+    ' 32-46 48-36 48-16 48 8 18 28 0 46Z"/>',
+    Suit.COINS: '<path d="M0-50L38 0 0 50-38 0Z"/>',
+    Suit.SWORDS: '<path d="M0-48C-18-28-48-10-48 12-48 30-32 38-18 36-10 35-5 30-3 25'
+    '-4 36-10 43-19 48H19C10 43 4 36 3 25 5 30 10 35 18 36 32 38 48 30 48 12 48-10 18-28 0-48Z"/>',
+    Suit.STAVES: '<circle cy="-24" r="21"/><circle cx="-24" cy="10" r="21"/><circle cx="24" cy="10"'
+    ' r="21"/><circle cy="4" r="12"/><path d="M-4 8C-4 28-10 40-19 48H19C10 40 4 28 4 8Z"/>',
+}
+FRENCH_LETTERS: dict[str, dict[str, str]] = {
+    "en": {"K": "K", "Q": "Q", "N": "C", "P": "J"},  # King, Queen, Cavalier, Jack
+    "da": {"K": "K", "Q": "D", "N": "Kv", "P": "Kn"},  # Konge, Dame, Kaval, Knægt
+    "de": {"K": "K", "Q": "D", "N": "R", "P": "B"},  # König, Dame, Reiter, Bube
+    "rm": {"K": "R", "Q": "D", "N": "C", "P": "B"},  # Retg, Dama, Cavagl, Buob
+}
+"""The courts' index letters of the French faces, by language (the card codes' ``K Q N P``):
+the letters of French-suited cards in each language (Danish: the abbreviations of the Danish
+rank lists, as K is the King's). English is the default set, in
+``french/``; each other language has its courts again in ``french/<language>/``."""
+FRENCH_LANGUAGE = "en"
+
+
+def french_pip_face(rank: str) -> str:
+    """The pips of a French card, double-ended: those below the middle stand on their heads;
+    the ace (indexed ``1``) has one large symbol."""
+    if rank == "A":
+        return '<use href="#s" x="70" y="130" width="100" height="100"/>'
+    count = int(rank)
+    size = next(sizes for most, sizes in PIP_SIZES if count <= most)[0]
+    uses = []
+    for x, y in pip_positions(count):
+        turn = f' transform="rotate(180 {x} {y})"' if y > 180 else ""
+        uses.append(
+            f'<use href="#s" x="{num(x - size / 2)}" y="{num(y - size / 2)}" width="{size}"'
+            f' height="{size}"{turn}/>'
+        )
+    return "".join(uses)
+
+
+def double_ended(half: str) -> str:
+    """A picture's upper half (drawn above y 180) and the same turned for the lower half."""
+    return f'<g id="h">{half}</g><use href="#h" transform="rotate(180 120 180)"/>'
+
+
+def french_court_face(rank: str) -> str:
+    """A French court: in each half the rank's ornament over the suit symbol, and no words."""
+    return (
+        panel('fill="currentColor" fill-opacity=".07" stroke="currentColor"')
+        + '<path d="M74 180H166" stroke="currentColor" stroke-opacity=".5" stroke-width="2"/>'
+        + double_ended(
+            f'<g transform="translate(120 62)" {_ORNAMENT_STYLE}>{ORNAMENTS[rank]}</g>'
+            '<use href="#s" x="88" y="102" width="64" height="64"/>'
+        )
+    )
+
+
+def french_titled_face(band: str, emblem: str) -> str:
+    """A French trump or the Excuse, double-ended: a dark band at each end, the emblem in each
+    half, no title."""
+    return (
+        panel(f'fill="{PAPER}" stroke="{INK}"')
+        + f'<path d="M78 180H162" stroke="{GOLD}" stroke-width="2"/>'
+        + double_ended(
+            f'<path d="M62 74V30A10 10 0 0 1 72 20H168A10 10 0 0 1 178 30V74Z" fill="{INK}"/>'
+            + band
+            + f'<g transform="translate(120 126) scale(.7)" {_EMBLEM_STYLE}>{emblem}</g>'
+        )
+    )
+
+
+def french_svg(card: Card, letters: Mapping[str, str]) -> str:
+    """The French-suited face of ``card``, its courts indexed with ``letters``."""
+    suit = SUIT_OF[card]
+    if card == FOOL:
+        star = f'<polygon points="{star_points(5, 19, 8)}" transform="translate(120 49)" {_G}/>'
+        return document(
+            display_name(card), INK, fool_index(), french_titled_face(star, FOOL_EMBLEM)
+        )
+    if suit is Suit.TRUMPS:
+        number = TRUMP_NUMBER[card]
+        numeral = f'<text x="120" y="62" font-size="40" {_INDEX} fill="{GOLD}">{number}</text>'
+        body = french_titled_face(numeral, EMBLEMS[number - 1])
+        return document(display_name(card), INK, trump_index(number), body)
+    rank = RANKS[RANK_OF[card]]
+    symbol = (
+        '<symbol id="s" viewBox="-50 -50 100 100" overflow="visible">'
+        f'<g fill="currentColor">{FRENCH_SYMBOLS[suit]}</g></symbol>'
+    )
+    if IS_COURT[card]:
+        index, body = letters[rank], french_court_face(rank)
+    else:
+        index, body = ("1" if rank == "A" else rank), french_pip_face(rank)
+    return document(display_name(card), STANDARD[suit], symbol + suit_index(index), body)
+
+
 def document(title: str, colour: str, defs: str, body: str) -> str:
     """A complete card: the rounded cream card, its body, and the index in two corners."""
     return (
@@ -427,6 +532,12 @@ def faces() -> dict[str, str]:
     for card in ALL_CARDS:
         files[f"{code(card)}.svg"] = card_svg(card, STANDARD)
         files[f"{FOUR_COLOUR_DIR}/{code(card)}.svg"] = card_svg(card, FOUR_COLOUR)
+        files[f"{FRENCH_DIR}/{code(card)}.svg"] = french_svg(card, FRENCH_LETTERS[FRENCH_LANGUAGE])
+    for language, letters in FRENCH_LETTERS.items():
+        if language != FRENCH_LANGUAGE:
+            for card in ALL_CARDS:
+                if IS_COURT[card]:
+                    files[f"{FRENCH_DIR}/{language}/{code(card)}.svg"] = french_svg(card, letters)
     return files
 
 

@@ -4,7 +4,9 @@
   ``app/i18n/locales/messages.pot``: sorted, without source locations and with fixed dates,
   so the file changes only when a message does.
 - ``update`` merges the template into the ``.po`` catalog of each language but English
-  (creating a missing one), keeping every translation made.
+  (creating a missing one), keeping every translation made, and drops the messages the
+  template no longer holds (Babel's obsolete ``#~`` entries); ``update --keep-obsolete``
+  keeps them at the end of each catalog.
 - ``check`` prints, per language, the messages translated of all, and exits 1 unless every
   language is complete (a fuzzy or empty translation counts as not done).
 """
@@ -62,10 +64,17 @@ def extract() -> Catalog:
     return catalog
 
 
-def write(catalog: Catalog, path: Path) -> None:
+def write(catalog: Catalog, path: Path, keep_obsolete: bool = False) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as out:
-        write_po(out, catalog, width=WIDTH, no_location=True, sort_output=True)
+        write_po(
+            out,
+            catalog,
+            width=WIDTH,
+            no_location=True,
+            sort_output=True,
+            ignore_obsolete=not keep_obsolete,
+        )
 
 
 def read(path: Path, language: str | None = None) -> Catalog:
@@ -73,8 +82,9 @@ def read(path: Path, language: str | None = None) -> Catalog:
         return read_po(po, locale=language)
 
 
-def update(template: Catalog) -> list[Path]:
-    """Merge ``template`` into each language's catalog; the paths written."""
+def update(template: Catalog, keep_obsolete: bool = False) -> list[Path]:
+    """Merge ``template`` into each language's catalog; the paths written. A message the
+    template no longer holds is dropped unless ``keep_obsolete``."""
     written = []
     for language in translated_languages():
         path = catalog_path(language)
@@ -90,7 +100,7 @@ def update(template: Catalog) -> list[Path]:
             )
         catalog.update(template, update_creation_date=False)
         catalog.creation_date = FIXED_DATE
-        write(catalog, path)
+        write(catalog, path, keep_obsolete)
         written.append(path)
     return written
 
@@ -126,7 +136,7 @@ def main(argv: list[str]) -> int:
         print(f"wrote {TEMPLATE.relative_to(ROOT)}")
         return 0
     if command == "update":
-        for path in update(read(TEMPLATE)):
+        for path in update(read(TEMPLATE), keep_obsolete="--keep-obsolete" in argv[1:]):
             print(f"wrote {path.relative_to(ROOT)}")
         return 0
     if command == "check":
@@ -136,7 +146,7 @@ def main(argv: list[str]) -> int:
             print(f"{language} ({LANGUAGES[language]}): {done}/{total} translated ({share:.1f}%)")
             complete = complete and done == total
         return 0 if complete else 1
-    print("usage: python -m tools.i18n extract|update|check", file=sys.stderr)
+    print("usage: python -m tools.i18n extract|update [--keep-obsolete]|check", file=sys.stderr)
     return 2
 
 

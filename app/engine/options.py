@@ -1,7 +1,7 @@
 """The options that change a deal's rules or what a seat may see (design.md 1.3).
 
 Settings that change only the computer players or the pages (difficulty, hints, card names on
-hover, the preset for naming a led Fool, four-colour suits) belong to the match, not here.
+hover, the preset for naming a led Fool, the card style) belong to the match, not here.
 """
 
 from __future__ import annotations

@@ -32,6 +32,13 @@ def test_a_translation_keeps_the_placeholders_of_its_message(language: str) -> N
     assert not wrong
 
 
+@pytest.mark.parametrize("language", languages())
+def test_a_catalog_holds_no_obsolete_message(language: str) -> None:
+    """`python -m tools.i18n update` drops what the template no longer holds (``#~``)."""
+    assert "\n#~ " not in catalog_path(language).read_text(encoding="utf-8")
+    assert not read(catalog_path(language), language).obsolete
+
+
 def test_the_template_is_up_to_date() -> None:
     """messages.pot holds what `python -m tools.i18n extract` finds now (run it and commit)."""
     found = {message.id for message in messages(extract())}

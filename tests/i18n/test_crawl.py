@@ -2,11 +2,11 @@
 left outside ⟦⟧ is a string nobody marked for translation.
 
 The pseudo-language stands in for Danish, built from messages.pot. Allowed outside ⟦⟧: numbers,
-card codes, the players' names, the languages' own names, punctuation, the prose pages shown
-in English under their note (``lang="en"``) or as a translator's whole file
-(``data-translated-file``), the protocol's Markdown, and the strings in
-``allowed_english.txt`` (Python strings the i18n-python branch marks; the list goes once it
-is merged).
+card codes, the players' names, the languages' own names, punctuation, what is marked as
+another language (``lang="en"``: a prose page shown in English under its note, the protocol's
+reference under its translated title), and a translator's whole prose page
+(``data-translated-file`` on ``main``: its text and its ``<title>`` are the translator's own,
+which no catalog holds). ``allowed_english.txt`` must hold no line: every string is marked.
 """
 
 from __future__ import annotations
@@ -108,9 +108,11 @@ class Visible(HTMLParser):
     """The text a reader sees or hears in a page: text nodes and labelling attributes, outside
     what another ``lang`` marks (an English page under its note) and scripts."""
 
-    def __init__(self, language: str) -> None:
+    def __init__(self, language: str, translated_file: bool = False) -> None:
         super().__init__(convert_charrefs=True)
         self.language = language
+        self.translated_file = translated_file
+        """A translator's whole page: its ``<title>`` is the translator's too."""
         self.stack: list[tuple[str, bool]] = []
         self.found: list[str] = []
         self.text: list[str] = []
@@ -136,8 +138,8 @@ class Visible(HTMLParser):
         skip = (
             tag in SKIPPED
             or foreign
-            or "doc" in (values.get("class") or "").split()
             or "data-translated-file" in values  # a translator's whole prose page
+            or (tag == "title" and self.translated_file)  # and its title
         )
         if not self.skipping() and not skip:
             for name in CHECKED_ATTRIBUTES:
@@ -161,8 +163,11 @@ class Visible(HTMLParser):
             self.text.append(data)
 
 
+TRANSLATED_FILE = re.compile(r"<main\b[^>]*\sdata-translated-file[\s>]")
+
+
 def untranslated(html: str, language: str = "da") -> set[str]:
-    parser = Visible(language)
+    parser = Visible(language, translated_file=bool(TRANSLATED_FILE.search(html)))
     parser.feed(html)
     parser.close()
     return {left for text in parser.found if (left := english_left(text))}
@@ -294,6 +299,45 @@ def test_every_page_and_partial_is_translated(
         Path(dump).write_text("\n".join(seen) + "\n", encoding="utf-8")
     report = "\n".join(f"{text!r}  ({where})" for text, where in sorted(missing.items()))
     assert not missing, f"{len(missing)} English strings outside ⟦⟧:\n{report}"
+
+
+def test_the_allow_list_is_empty() -> None:
+    """Every string is marked for translation: the allow-list is only its header now, and a
+    line in it is English the crawl would let pass."""
+    assert allowed() == set(), f"{ALLOWED_FILE.name} must hold no line"
+
+
+def test_a_translators_whole_page_is_theirs_title_included(pseudo: None) -> None:
+    page = (
+        "<html><head><title>Regler for dansk tarok · Trionfi</title></head><body>"
+        '<nav><a>⟦Rules⟧</a></nav><main id="main" data-translated-file><h1>Dansk tarok</h1>'
+        "</main></body></html>"
+    )
+    assert untranslated(page) == set()
+    catalog_page = page.replace(" data-translated-file", "")  # the title is then a catalog's
+    assert "Regler for dansk tarok · Trionfi" in untranslated(catalog_page)
+
+
+@pytest.mark.parametrize("path", ["/bots/protocol", "/bots/protocol/session"])
+def test_the_protocol_pages_speak_the_readers_language_around_an_english_reference(
+    client: TestClient, pseudo: None, path: str
+) -> None:
+    """The crawl reads these pages like any other (PAGES); here: what they hold in English is
+    the reference alone, marked ``lang="en"``, under a note saying so in the reader's language."""
+    html = client.get(path, headers=DA).text
+    assert '<html lang="da">' in html
+    assert untranslated(html) == set()
+    title = re.search(r"<title>(.*?)</title>", html)
+    assert title
+    assert title.group(1).startswith("⟦")
+    assert re.search(r'<h1 id="doc-title">⟦[^<]*trionfi-bot/1[^<]*⟧</h1>', html)
+    note, reference = html.split('<p class="note doc-language">', 1)[1].split("</p>", 1)
+    assert note.startswith("⟦")
+    assert '<div class="doc-body" lang="en">' in reference
+    body = reference.split('<div class="doc-body" lang="en">', 1)[1]
+    assert "⟦" not in body  # the reference itself: English, word for word
+    english = client.get(path).text
+    assert "doc-language" not in english  # no note for an English reader
 
 
 def test_the_crawl_sees_english(pseudo: None) -> None:

@@ -9,12 +9,20 @@ from pathlib import Path
 
 import pytest
 
-from app.engine.cards import ALL_CARDS, Suit, code, display_name
+from app.engine.cards import ALL_CARDS, IS_COURT, RANK_OF, RANKS, Suit, code, display_name
+from app.i18n import LANGUAGES
 from tools import cardfaces
+
+ROMAN_OF = {number: cardfaces.ROMAN[number - 1] for number in range(1, 22)}
 
 CARDS_DIR = cardfaces.OUT_DIR
 FOUR_COLOUR_DIR = CARDS_DIR / cardfaces.FOUR_COLOUR_DIR
-SETS = (CARDS_DIR, FOUR_COLOUR_DIR)
+FRENCH_DIR = CARDS_DIR / cardfaces.FRENCH_DIR
+SETS = (CARDS_DIR, FOUR_COLOUR_DIR, FRENCH_DIR)
+COURTS = [card for card in ALL_CARDS if IS_COURT[card]]
+OTHER_LANGUAGES = [language for language in LANGUAGES if language != cardfaces.FRENCH_LANGUAGE]
+FILE_COUNT = 3 * len(ALL_CARDS) + 1 + len(OTHER_LANGUAGES) * len(COURTS)
+"""Three whole packs, the back, and the French courts again for each language but English."""
 SVG = "{http://www.w3.org/2000/svg}"
 REGENERATE = "run `python -m tools.cardfaces` and commit static/cards"
 
@@ -30,12 +38,17 @@ def parse(path: Path) -> ET.Element:
     return ET.fromstring(path.read_bytes())
 
 
-def test_every_card_has_a_face_in_both_sets_and_there_is_one_back() -> None:
+def test_every_card_has_a_face_in_every_set_and_there_is_one_back() -> None:
     for folder in SETS:
         missing = [code(c) for c in ALL_CARDS if not (folder / f"{code(c)}.svg").is_file()]
         assert not missing, f"{folder}: no face for {missing}; {REGENERATE}"
     assert (CARDS_DIR / "back.svg").is_file()
-    assert len(svg_files(CARDS_DIR)) == 2 * len(ALL_CARDS) + 1
+    for language in OTHER_LANGUAGES:
+        missing = [
+            code(c) for c in COURTS if not (FRENCH_DIR / language / f"{code(c)}.svg").is_file()
+        ]
+        assert not missing, f"french/{language}: no face for {missing}; {REGENERATE}"
+    assert len(svg_files(CARDS_DIR)) == FILE_COUNT
 
 
 def test_every_file_is_svg_with_the_card_viewbox_and_a_title() -> None:
@@ -47,7 +60,7 @@ def test_every_file_is_svg_with_the_card_viewbox_and_a_title() -> None:
         assert root.find(f"{SVG}title") is not None, name
 
 
-@pytest.mark.parametrize("folder", SETS, ids=["standard", "four-colour"])
+@pytest.mark.parametrize("folder", SETS, ids=["standard", "four-colour", "french"])
 def test_faces_are_titled_with_the_display_name(folder: Path) -> None:
     for card in ALL_CARDS:
         title = parse(folder / f"{code(card)}.svg").find(f"{SVG}title")
@@ -57,7 +70,7 @@ def test_faces_are_titled_with_the_display_name(folder: Path) -> None:
 
 def test_committed_files_are_exactly_what_the_generator_writes(tmp_path: Path) -> None:
     written = cardfaces.write_faces(tmp_path)
-    assert len(written) == 2 * len(ALL_CARDS) + 1
+    assert len(written) == FILE_COUNT
     fresh, committed = svg_files(tmp_path), svg_files(CARDS_DIR)
     assert sorted(fresh) == sorted(committed), REGENERATE
     stale = [name for name in fresh if fresh[name] != committed[name]]
@@ -101,3 +114,46 @@ def test_standard_colours_are_two_and_four_colour_suits_are_all_distinct() -> No
     four = {colour(FOUR_COLOUR_DIR, f"{suit}-5") for suit in ("CU", "CO", "SW", "ST")}
     assert four == set(cardfaces.FOUR_COLOUR.values())
     assert len(four) == 4
+
+
+def index_text(path: Path) -> str:
+    """The text of a face's corner index (the group ``#i``)."""
+    index = next(g for g in parse(path).iter(f"{SVG}g") if g.get("id") == "i")
+    return "".join(index.itertext())
+
+
+def test_french_faces_have_french_suits_in_two_colours() -> None:
+    for suit, colour_code in (("CU", "CU"), ("CO", "CU"), ("SW", "SW"), ("ST", "SW")):
+        expected = cardfaces.STANDARD[Suit.CUPS if colour_code == "CU" else Suit.SWORDS]
+        assert colour(FRENCH_DIR, f"{suit}-7") == expected
+    # Their own symbols (hearts, diamonds, spades, clubs), none of the Italian ones.
+    for suit, suit_code in (
+        (Suit.CUPS, "CU"),
+        (Suit.COINS, "CO"),
+        (Suit.SWORDS, "SW"),
+        (Suit.STAVES, "ST"),
+    ):
+        text = (FRENCH_DIR / f"{suit_code}-5.svg").read_text(encoding="utf-8")
+        assert cardfaces.FRENCH_SYMBOLS[suit] in text
+        assert cardfaces.SYMBOLS[suit] not in text
+
+
+def test_french_indexes_mark_the_ace_1_and_the_courts_in_each_language() -> None:
+    assert index_text(FRENCH_DIR / "CU-A.svg") == "1"
+    assert index_text(FRENCH_DIR / "ST-10.svg") == "10"
+    assert set(cardfaces.FRENCH_LETTERS) == set(LANGUAGES)
+    for language, letters in cardfaces.FRENCH_LETTERS.items():
+        assert len(set(letters.values())) == 4, language  # four ranks, four different marks
+        folder = FRENCH_DIR if language == cardfaces.FRENCH_LANGUAGE else FRENCH_DIR / language
+        for card in COURTS:
+            assert index_text(folder / f"{code(card)}.svg") == letters[RANKS[RANK_OF[card]]]
+    assert index_text(FRENCH_DIR / "SW-N.svg") == "C"  # English: the Cavalier
+    assert index_text(FRENCH_DIR / "de" / "SW-P.svg") == "B"  # German: the Bube
+
+
+def test_french_trumps_and_the_excuse_carry_no_words() -> None:
+    """Tarot Nouveau trumps: numbers, no titles, so that every language reads them."""
+    for number in (1, 14, 21):
+        texts = list(parse(FRENCH_DIR / f"T{number}.svg").iter(f"{SVG}text"))
+        assert {"".join(t.itertext()) for t in texts} <= {str(number), ROMAN_OF[number]}
+    assert not list(parse(FRENCH_DIR / "FOOL.svg").iter(f"{SVG}text"))

@@ -88,7 +88,9 @@ def test_the_protocol_is_a_page_of_the_site(client: TestClient) -> None:
     page = response.text
     assert '<html lang="en">' in page
     assert "<title>The Trionfi bot protocol, trionfi-bot/1 · Trionfi</title>" in page
-    assert '<h1 id="the-trionfi-bot-protocol-trionfi-bot-1">' in page
+    assert '<h1 id="doc-title">The Trionfi bot protocol, trionfi-bot/1</h1>' in page
+    assert page.count("<h1") == 1  # the reference's own first heading is the page's title
+    assert '<div class="doc-body" lang="en">' in page
     assert 'name="viewport"' in page  # the site's base template: readable on a phone
     text = (DOCS / "bot-protocol.md").read_text()
     for heading in re.findall(r"^#{2,4} (.+)$", text, re.M):

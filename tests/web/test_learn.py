@@ -66,13 +66,19 @@ def test_each_page_has_a_title_a_language_unique_ids_and_headings_in_order(
         assert after <= before + 1, (path, levels)
 
 
+FACE_SRC = r"/static/cards/(?:french/(?:[a-z]+/)?)?([A-Z0-9-]+)\.svg\?v=[0-9a-f]+"
+"""A face's address: the default faces, or the French ones (the /cards page shows a few)."""
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_every_card_image_exists_is_named_and_loads_lazily(client: TestClient, path: str) -> None:
     html = client.get(path).text
     for tag in IMAGE.findall(html):
         src = attribute_of(tag, "src")
         assert src is not None
-        found = re.fullmatch(r"/static/cards/([A-Z0-9-]+)\.svg\?v=[0-9a-f]+", src)
+        found = re.fullmatch(
+            r"/static/cards/(?:french/(?:[a-z]+/)?)?([A-Z0-9-]+)\.svg\?v=[0-9a-f]+", src
+        )
         assert found, src
         assert attribute_of(tag, "alt") == display_name(parse(found.group(1)))
         assert attribute_of(tag, "loading") == "lazy"

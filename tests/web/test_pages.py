@@ -33,7 +33,10 @@ def test_home_offers_both_games_every_option_speed_and_start(client: TestClient)
         "Card names on mouseover",
         "Leading the Fool as",
         "lowest trump",
-        "Four-colour suits",
+        "Card style",
+        "Italian suits",
+        "Four colours",
+        "French suits",
         "Tap to continue",
     ):
         assert seed_text in html

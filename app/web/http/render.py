@@ -42,10 +42,24 @@ def static_url(relative: str) -> str:
     return f"/static/{relative}?v={asset_version(relative)}"
 
 
-def card_src(card_code: str, four_colour: bool = False) -> str:
-    folder = "cards/four-colour" if four_colour else "cards"
-    if four_colour and not (STATIC_DIR / folder / f"{card_code}.svg").exists():
-        folder = "cards"
+@cache
+def face_folder(card_code: str, style: str, language: str) -> str:
+    """The folder of a card's face in ``style``: ``cards/four-colour``, ``cards/french`` (a
+    French court in the reader's language's letters: ``cards/french/<language>``, where there
+    is one), else the default ``cards``."""
+    candidates = {
+        "four-colour": ["cards/four-colour"],
+        "french": [f"cards/french/{language}", "cards/french"],
+    }.get(style, [])
+    for folder in candidates:
+        if (STATIC_DIR / folder / f"{card_code}.svg").exists():
+            return folder
+    return "cards"
+
+
+def card_src(card_code: str, style: str = "italian") -> str:
+    """The address of a card's face in a card style (``TableSettings.card_style``)."""
+    folder = face_folder(card_code, style, i18n.current_language())
     return f"/static/{folder}/{card_code}.svg?v={asset_version('cards')}"
 
 
@@ -57,7 +71,7 @@ class FaceSettings(Protocol):
     """The table settings that change how a card face is drawn."""
 
     @property
-    def four_colour(self) -> bool: ...
+    def card_style(self) -> str: ...
 
     @property
     def names_on_hover(self) -> bool: ...
@@ -72,7 +86,7 @@ def card_face(card_code: str, name: str, settings: FaceSettings) -> Markup:
     """
     title = f' title="{escape(name)}"' if settings.names_on_hover else ""
     return Markup(
-        f'<img src="{escape(card_src(card_code, settings.four_colour))}" alt="{escape(name)}" '
+        f'<img src="{escape(card_src(card_code, settings.card_style))}" alt="{escape(name)}" '
         f'width="240" height="360"{title}>'
     )
 

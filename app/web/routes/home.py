@@ -21,7 +21,7 @@ from app.web.show.lobby import seat_labels
 from app.web.show.rulebook import OptionField, option_fields
 from app.web.show.yourgames import your_games
 from app.web.table.forms import NOLO_HELP, option_prefix, seed_nolo_boxes
-from app.web.table.model import FOOL_PRESETS, SPEEDS
+from app.web.table.model import CARD_STYLES, DEFAULT_CARD_STYLE, FOOL_PRESETS, SPEEDS
 from app.web.table.players import DEFAULT_LEVEL, LEVEL_LABELS, PAGE_LEVELS
 
 router = APIRouter()
@@ -83,6 +83,8 @@ async def home(request: Request, site: SiteDep) -> Response:
         "nolo_explanations": NOLO_EXPLANATIONS,
         "speeds": SPEEDS,
         "fool_presets": FOOL_PRESETS,
+        "card_style_choices": CARD_STYLES,
+        "default_card_style": DEFAULT_CARD_STYLE,
         "recent": recent,
         "programs": site.programs.names,
         "seat_labels": [(key, seat_labels(key)) for key in GAMES],

@@ -12,10 +12,11 @@ from app.engine.games import GAMES
 from app.i18n import DEFAULT_LANGUAGE, N_, current_language, gettext
 from app.paths import STATIC_DIR, TEMPLATES_DIR
 from app.protocol import reference_bot
+from app.protocol.messages import PROTOCOL
 from app.web.http.problems import Problem
 from app.web.http.render import render
 from app.web.routes.deps import SiteDep
-from app.web.show.learn import DIAGRAMS, fool, suit_rows, trumps
+from app.web.show.learn import DIAGRAMS, fool, french_samples, suit_rows, trumps
 from app.web.show.markdown import PROTOCOL_MD, SESSION_TXT, markdown_page
 from app.web.table.players import PAGE_LEVELS
 from app.web.table.programs import FALLBACK_LEVEL
@@ -82,7 +83,12 @@ async def strategy(request: Request, game: str) -> Response:
 @router.get("/cards")
 async def about_the_cards(request: Request) -> Response:
     """The 78 cards as Trionfi draws them, the games' names and a short history."""
-    context = {"trumps": trumps(), "fool": fool(), "suits": suit_rows()}
+    context = {
+        "trumps": trumps(),
+        "fool": fool(),
+        "suits": suit_rows(),
+        "french": french_samples(),
+    }
     return render(request, "pages/cards.html", context)
 
 
@@ -99,11 +105,22 @@ def doc_text(name: str) -> str:
     return (STATIC_DIR / "docs" / name).read_text(encoding="utf-8")
 
 
+PROTOCOL_TITLE = N_("The Trionfi bot protocol, %(protocol)s")
+SESSION_TITLE = N_("A complete session of %(protocol)s")
+"""The protocol pages' titles: the page around the reference speaks the reader's language, the
+reference itself stays English (``lang="en"``, a technical text programs are written to)."""
+
+
 @router.get("/bots/protocol")
 async def protocol_page(request: Request) -> Response:
-    """The protocol, as a page of the site."""
-    title, body = markdown_page(doc_text(PROTOCOL_MD))
-    context = {"title": title, "body": body, "plain": "/bots/protocol.md", "session": None}
+    """The protocol, as a page of the site: its text in English under a translated title."""
+    _, body = markdown_page(doc_text(PROTOCOL_MD), title_in_body=False)
+    context = {
+        "title": gettext(PROTOCOL_TITLE) % {"protocol": PROTOCOL},
+        "body": body,
+        "plain": "/bots/protocol.md",
+        "session": None,
+    }
     return render(request, "pages/protocol.html", context)
 
 
@@ -115,7 +132,7 @@ async def protocol_session_page(request: Request) -> Response:
         for line in doc_text(SESSION_TXT).splitlines()
     ]
     context = {
-        "title": "A complete session of trionfi-bot/1",
+        "title": gettext(SESSION_TITLE) % {"protocol": PROTOCOL},
         "body": None,
         "plain": "/bots/protocol/session.txt",
         "session": lines,

@@ -48,7 +48,7 @@ NO_DEAL = "That deal is not finished, or there is no such deal."
 class Faces:
     """How an uploaded record's cards are drawn: the default faces, no names on hover."""
 
-    four_colour: bool = False
+    card_style: str = "italian"
     names_on_hover: bool = False
 
 

@@ -32,7 +32,7 @@ from app.web.show.tableview import TableView
 from app.web.show.tricks import TricksPanel, tricks_panel, win_reason
 from app.web.show.verdict import unit
 from app.web.table.forms import option_prefix
-from app.web.table.model import FOOL_ASK, FOOL_PRESETS, SPEEDS
+from app.web.table.model import CARD_STYLES, FOOL_ASK, FOOL_PRESETS, SPEEDS
 
 DECISIONS = ("play", "discard", "fool", "demand_fool", "bob", "chicks", "declarations")
 """The modes in which the viewer is to act."""
@@ -431,6 +431,11 @@ class Frame:
     def speeds(self) -> list[tuple[str, str]]:
         """The table's speeds, slowest last: (key, label)."""
         return [(key, gettext(label)) for key, (label, _) in SPEEDS.items()]
+
+    @property
+    def card_styles(self) -> dict[str, tuple[str, str]]:
+        """The choices "Card style" (label and explanation, translated by the template)."""
+        return CARD_STYLES
 
     def fool_presets(self) -> list[tuple[str, str]]:
         """The choices "Leading the Fool as…" of the table's settings (rules.md 2.13)."""

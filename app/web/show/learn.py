@@ -178,6 +178,15 @@ def fool() -> PackCard:
     return pack_card(FOOL)
 
 
+FRENCH_SAMPLES = ("CU-K", "CO-Q", "SW-N", "ST-P", "CU-A", "T21", "FOOL")
+
+
+def french_samples() -> list[PackCard]:
+    """A few cards for the /cards page in the style "French suits": a court of each suit, an
+    ace, a trump and the Fool, named as the game names them."""
+    return [pack_card(parse(card_code)) for card_code in FRENCH_SAMPLES]
+
+
 def suit_rows() -> list[SuitRow]:
     """The four suits in Trionfi's order (Cups, Coins, Swords, Staves), each high to low."""
     rows = []

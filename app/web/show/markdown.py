@@ -131,8 +131,9 @@ def paragraph(lines: list[str], index: int) -> Block:
     return Markup("<p>{}</p>").format(inline(" ".join(words))), index
 
 
-def markdown_page(text: str) -> tuple[str, Markup]:
-    """The page's title (its first heading, as plain text) and its body as HTML."""
+def markdown_page(text: str, title_in_body: bool = True) -> tuple[str, Markup]:
+    """The page's title (its first heading, as plain text) and its body as HTML; without
+    ``title_in_body`` the body leaves out that first heading (the page draws its own)."""
     lines = text.splitlines()
     title = ""
     blocks: list[Markup] = []
@@ -146,6 +147,10 @@ def markdown_page(text: str) -> tuple[str, Markup]:
             continue
         if heading:
             level, words = len(heading.group(1)), heading.group(2).strip()
+            if not title and not title_in_body:
+                title = plain(words)
+                index += 1
+                continue
             title = title or plain(words)
             slug = re.sub(r"[^a-z0-9]+", "-", plain(words).lower()).strip("-") or "part"
             anchor, number = slug, 2

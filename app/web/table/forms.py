@@ -18,7 +18,14 @@ from app.engine.games import GAMES
 from app.engine.options import DANISH, Options
 from app.i18n import N_
 from app.web.http.reading import BadForm, flag, text, whole_number
-from app.web.table.model import FOOL_ASK, FOOL_PRESETS, SPEEDS, TableSettings
+from app.web.table.model import (
+    CARD_STYLES,
+    DEFAULT_CARD_STYLE,
+    FOOL_ASK,
+    FOOL_PRESETS,
+    SPEEDS,
+    TableSettings,
+)
 from app.web.table.players import DEFAULT_LEVEL, PAGE_LEVELS
 from app.web.table.programs import PREFIX as PROGRAM_PREFIX
 
@@ -100,7 +107,7 @@ def setup(form: FormData, programs: Sequence[str] = ()) -> Setup:
         tap_to_continue=flag(form, "tap_to_continue"),
         hints=flag(form, "hints"),
         names_on_hover=flag(form, "names_on_hover"),
-        four_colour=flag(form, "four_colour"),
+        card_style=card_style(form, DEFAULT_CARD_STYLE),
         fool_preset=fool_preset,
         fool_ask=fool_ask,
         see_all=flag(form, "see_all"),
@@ -121,6 +128,16 @@ def rule_options(form: FormData, game: str, current: Options, locked: Sequence[s
         for key in Options.keys_for(game)
     }
     return Options(**values)
+
+
+def card_style(form: FormData, current: str) -> str:
+    """The choice "Card style": one of ``CARD_STYLES``. A form from before the choice existed
+    sends the checkbox ``four_colour`` instead (on: four colours, absent: the default); a value
+    no page sends keeps ``current``."""
+    if "card_style" not in form:
+        return "four-colour" if flag(form, "four_colour") else DEFAULT_CARD_STYLE
+    choice = text(form, "card_style", current)
+    return choice if choice in CARD_STYLES else current
 
 
 def fool_choice(form: FormData, current: TableSettings) -> tuple[bool, str]:
@@ -146,7 +163,7 @@ def table_settings(form: FormData, current: TableSettings) -> TableSettings:
         tap_to_continue=flag(form, "tap_to_continue"),
         hints=flag(form, "hints"),
         names_on_hover=flag(form, "names_on_hover"),
-        four_colour=flag(form, "four_colour"),
+        card_style=card_style(form, current.card_style),
         fool_preset=fool_preset,
         fool_ask=fool_ask,
         see_all=current.see_all,

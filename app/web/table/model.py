@@ -43,6 +43,28 @@ FOOL_PRESETS: dict[str, str] = {
 FOOL_ASK = "ask"
 """The choice "Ask me each time" beside the presets: leading the Fool asks for the suit."""
 
+CARD_STYLES: dict[str, tuple[str, str]] = {
+    "italian": (
+        N_("Italian suits"),
+        N_("Cups and Coins red, Swords and Staves black, as the game names them."),
+    ),
+    "four-colour": (
+        N_("Four colours"),
+        N_("Each suit its own colour, so the suits are easier to tell apart."),
+    ),
+    "french": (
+        N_("French suits"),
+        N_(
+            "Hearts, diamonds, spades and clubs, as Danish players' cards have them; the game"
+            " still names the suits Cups, Coins, Swords and Staves."
+        ),
+    ),
+}
+"""The card styles (the faces in ``static/cards``, ``cards/four-colour``, ``cards/french``):
+key -> (label, explanation). rules.md 0.3: hearts = Cups, diamonds = Coins, spades = Swords,
+clubs = Staves."""
+DEFAULT_CARD_STYLE = "italian"
+
 
 def seat_names(game: str) -> tuple[str, ...]:
     """The seats' names at a table against the computer (design.md 1.2): "You" at seat 0,
@@ -130,7 +152,9 @@ class TableSettings:
     tap_to_continue: bool = False
     hints: bool = True
     names_on_hover: bool = False
-    four_colour: bool = False
+    card_style: str = DEFAULT_CARD_STYLE
+    """One of ``CARD_STYLES``. Tables saved before the choice existed held the boolean
+    ``four_colour`` instead (``from_json`` reads it)."""
     fool_preset: str = "T"
     """The suit a led Fool stands for: named at once, or preselected when ``fool_ask``."""
     fool_ask: bool = True
@@ -147,6 +171,10 @@ class TableSettings:
         return FOOL_ASK if self.fool_ask else self.fool_preset
 
     @property
+    def four_colour(self) -> bool:
+        return self.card_style == "four-colour"
+
+    @property
     def delay_ms(self) -> int:
         return SPEEDS.get(self.speed, SPEEDS["normal"])[1]
 
@@ -158,6 +186,10 @@ class TableSettings:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableSettings:
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        if "card_style" not in known and data.get("four_colour"):  # saved before the choice
+            known["card_style"] = "four-colour"
+        if known.get("card_style") not in CARD_STYLES:
+            known["card_style"] = DEFAULT_CARD_STYLE
         known["nolo_help"] = tuple((int(a), int(b)) for a, b in known.get("nolo_help", []))
         return cls(**known)
 
