@@ -16,7 +16,7 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import Response
+from fastapi.responses import FileResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.staticfiles import StaticFiles
@@ -31,6 +31,7 @@ from app.web.http.language import Language
 from app.web.http.limits import Limiters, RateLimits, Slowed
 from app.web.http.problems import Problem, error_page
 from app.web.http.render import is_htmx, make_templates
+from app.web.http.stylesheets import served_stylesheet
 from app.web.live.pool import BotPool
 from app.web.routes import friends, home, language, learn, live, replays, stats, tables
 from app.web.routes.damaged import TableDamaged, damaged_page
@@ -47,14 +48,25 @@ SHORT_CACHE = "public, max-age=3600"
 
 
 class CachedStatic(StaticFiles):
-    """Static files with Cache-Control: a year for hashed URLs (``?v=``), an hour otherwise."""
+    """Static files with Cache-Control: a year for hashed URLs (``?v=``), an hour otherwise;
+    stylesheets without their comments (``http/stylesheets``)."""
 
     async def get_response(self, path: str, scope: Scope) -> Response:
         response = await super().get_response(path, scope)
+        if response.status_code == 200 and isinstance(response, FileResponse):
+            response = self._stylesheet(response) or response
         if response.status_code in (200, 304):
             versioned = b"v=" in scope.get("query_string", b"")
             response.headers["Cache-Control"] = LONG_CACHE if versioned else SHORT_CACHE
         return response
+
+    @staticmethod
+    def _stylesheet(response: FileResponse) -> Response | None:
+        """A stylesheet's answer as served (its comments left out); None for other files."""
+        path = Path(response.path)
+        if path.suffix != ".css":
+            return None
+        return Response(served_stylesheet(path), media_type="text/css; charset=utf-8")
 
 
 def _listen(site: Site) -> Listener | None:

@@ -9,6 +9,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from app.web.http.stylesheets import without_comments
+from tests.web.support import TestClient
+
 SITE_CSS = Path(__file__).resolve().parents[2] / "static" / "css" / "site.css"
 
 
@@ -36,3 +39,30 @@ def test_no_media_block_is_opened_inside_another() -> None:
         if lines[number - 1].lstrip().startswith("@media"):
             opened = lines[number - 1].count("{") - lines[number - 1].count("}")
             assert depth - opened == 0, f"site.css line {number}: @media inside another block"
+
+
+def test_a_stylesheet_is_served_without_its_comments(client: TestClient) -> None:
+    """What the browser gets is the file less its comments: every rule, in order, and the
+    blocks still closed; a ``/*`` inside a string stays."""
+    html = client.get("/").text
+    url = re.search(r'href="(/static/css/site\.css\?v=[0-9a-f]+)"', html)
+    assert url
+    served = client.get(url.group(1))
+    assert served.headers["content-type"].startswith("text/css")
+    assert "/*" not in served.text
+    written = SITE_CSS.read_text(encoding="utf-8")
+    assert len(served.content) < len(written.encode()) - 5_000
+    assert squeezed(served.text) == squeezed(re.sub(r"/\*.*?\*/", "", written, flags=re.S))
+    assert block_depths(served.text)[-1][1] == 0
+
+
+def test_comment_markers_inside_strings_are_text() -> None:
+    css = "a { content: \"/* not a comment */\"; } /* a comment */\nb { content: 'x\\' /*'; }\n"
+    assert (
+        without_comments(css)
+        == "a { content: \"/* not a comment */\"; } \nb { content: 'x\\' /*'; }\n"
+    )
+
+
+def squeezed(css: str) -> str:
+    return re.sub(r"\s+", "", css)
