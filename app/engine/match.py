@@ -2,9 +2,12 @@
 
 One deal is the engine's unit; the match carries what passes from one deal to the next
 (rules.md 2.1-2.2, 3.1, 3.6). The person at seat 0 deals first; the deal passes to the
-dealer's right. Each deal's cards come from its own stream derived from the match's seed
-with a keyed hash (``keyed_stream``): at a table the seed is a server-side secret, and neither
-a deal's cards nor anything else public lets anyone work out another deal.
+dealer's right, except after a void deal (rules.md 2.3a: a player dealt no trump asked for a
+new deal), which the same dealer deals again and which changes no balance or pot. Each
+deal's cards come from its own stream derived from the match's seed with a keyed hash
+(``keyed_stream``): at a table the seed is a server-side secret, and neither a deal's cards
+nor anything else public lets anyone work out another deal (a deal dealt again too: its
+stream is that of its own place in the match).
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ class DealSummary:
     counts: list[int]
     options: Options
     """The rule options the deal was played with."""
+    redealt_by: int | None = None
+    """The player who asked for a new deal (rules.md 2.3a): a void deal, nothing paid."""
 
 
 class OptionsLocked(ValueError):
@@ -61,7 +66,8 @@ class Match:
     @property
     def dealer(self) -> int:
         """The dealer of the current (or next) deal."""
-        return len(self.records) % self.game.seat_count
+        played = sum(1 for record in self.records if record.redealt_by is None)
+        return played % self.game.seat_count
 
     def change_options(self, options: Options) -> None:
         """Play the next deals with ``options`` (rules.md 2.13 and 3.7: options change only
@@ -110,7 +116,8 @@ class Match:
     def _file(self, record: HandRecord, deal: Deal) -> None:
         self.filed.append(self._summary(len(self.records) + 1, deal))
         self.records.append(record)
-        self.last_books = deal.books
+        if not deal.is_void:  # a void deal leaves the books as they were (rules.md 2.3a)
+            self.last_books = deal.books
 
     def _summary(self, number: int, deal: Deal) -> DealSummary:
         previous = self.filed[-1].balances if self.filed else [0] * self.game.seat_count
@@ -120,7 +127,9 @@ class Match:
             pots = {"king": deal.books.pots[KING_POT], "pagat": deal.books.pots[PAGAT_POT]}
         changes = [now - before for now, before in zip(balances, previous, strict=True)]
         counts = list(deal.counts or [])
-        return DealSummary(number, deal.dealer, changes, balances, pots, counts, deal.options)
+        return DealSummary(
+            number, deal.dealer, changes, balances, pots, counts, deal.options, deal.redealt_by
+        )
 
     def summaries(self) -> list[DealSummary]:
         """The score sheet: one row per finished deal (filed or not), oldest first."""

@@ -60,8 +60,8 @@ def finished_deal_results(table: Table, now: float) -> list[DealResult]:
     """The results of the table's current deal for each seat a known browser holds; none
     while the deal is not over."""
     deal = table.match.deal
-    if deal is None or not deal.is_over:
-        return []
+    if deal is None or not deal.is_over or deal.is_void:
+        return []  # a void deal (a new deal asked, rules.md 2.3a) is no deal played
     sheet = table.match.summaries()[-1]
     level = opponents_level(table)
     results = []
