@@ -183,7 +183,9 @@ def test_refusals_name_the_rule() -> None:
         deal.apply(PlayCard(1, deal.holdings[1][0]))
     with pytest.raises(IllegalAction, match="no seat 5"):
         deal.apply(AskRedeal(5, True))
-    assert deal.phase is Phase.REDEAL and deal.turn == 1 and not deal.log
+    assert deal.phase is Phase.REDEAL
+    assert deal.turn == 1
+    assert not deal.log
     deal.apply(AskRedeal(1, False))
     with pytest.raises(IllegalAction, match="waits for discard"):
         deal.apply(AskRedeal(1, True))  # asked once, and only before anything else
