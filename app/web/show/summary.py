@@ -157,7 +157,7 @@ def build_summary(obs: Observation, match: Match, names: Names) -> Summary:
             for d in obs.declarations
         ],
         verdict=verdict(obs, names) if void is None else "",
-        pots_note=pots_note(obs.pots, equity, len(seat_names)),
+        pots_note=pots_note(obs.pots, equity, len(seat_names)) if void is None else "",
         redeal=redeal_line(void, obs.dealer, names) if void is not None else "",
     )
 
