@@ -120,6 +120,13 @@ def test_a_computer_always_asks_and_the_person_reads_it(seat: Seat) -> None:
     assert "Right asks for a new deal: no trumps." in person.html
     assert "Nobody pays anything in this deal, and you deal again." in person.html
     assert "New deal asked by Right" in person.html
+    page = person.client.get(f"{person.url}/deals/1", headers=person.headers)
+    assert page.status_code == 200
+    assert "Right asks for a new deal</a>" in page.text  # the replay's move list
+    step = person.client.get(f"{person.url}/deals/1?step=1", headers=person.headers).text
+    assert "Right asks for a new deal: no trumps." in step
+    record = person.client.get(f"{person.url}/deals/1.json", headers=person.headers).json()
+    assert record["actions"] == [{"seat": 1, "redeal": True}]
 
 
 def test_the_hint_says_ask_and_why(seat: Seat) -> None:
@@ -180,6 +187,8 @@ def test_a_friends_table_keeps_a_decline_to_its_player(
     assert record["actions"][0] == {"seat": 1, "redeal": False}
     page = host.client.get(f"{host.url}/deals/1", headers=host.headers).text
     assert "P1 plays this hand" in page  # the move list, once the deal is over
+    step = host.client.get(f"{host.url}/deals/1?step=1", headers=host.headers).text
+    assert "P1 does not ask for a new deal." in step
 
 
 def test_a_friends_table_tells_everyone_of_a_demand(
