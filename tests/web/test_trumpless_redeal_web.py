@@ -177,11 +177,15 @@ def test_a_friends_table_keeps_a_decline_to_its_player(
             assert DECLINED not in person.html
             assert "hold no trump" not in person.html
 
+    latest = asked.version()
     for other in (host, people[2], watcher):
         other.get()
         never_told(other)
-        other.get("/log")
-        assert DECLINED not in other.html
+        for version in range(latest + 1):  # every frame a page may fetch, the decline's too
+            frame = other.get(f"/at/{version}", htmx=True)
+            assert frame.status_code == 200
+            assert DECLINED not in frame.text
+            assert "hold no trump" not in frame.text
     play_deal(people, seen=never_told)
     record = host.client.get(f"{host.url}/deals/1.json", headers=host.headers).json()
     assert record["actions"][0] == {"seat": 1, "redeal": False}
