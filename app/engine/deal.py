@@ -646,9 +646,10 @@ class Deal(ABC):
 
     def _ask_redeal(self, redeal: bool) -> None:
         """A player dealt no trump asks for a new deal, or not (rules.md 2.3a). A demand ends
-        the deal as void: the pots and balances are as before it (the pots' founding or
-        refill and the dealer's fee are not charged), and the match's same dealer deals
-        again. Otherwise the next such player is asked, then the deal goes on."""
+        the deal as void: the pots' founding or refill and the dealer's fee, which the deal
+        opened with, are returned (the books are again as before it, with an empty ledger),
+        and the match's same dealer deals again. Otherwise the next such player is asked,
+        then the deal goes on."""
         seat = self.redeal_askers.pop(0)
         if redeal:
             self.redealt_by = seat

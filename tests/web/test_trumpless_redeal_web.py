@@ -218,3 +218,28 @@ def test_a_friends_table_tells_everyone_of_a_demand(
     people[2].get()
     assert "Deal 2: Anna deals." in people[2].html
     assert Options.from_json("danish-tarok", {"trumpless_redeal": True}).trumpless_redeal
+
+
+def test_a_match_ended_after_a_void_deal_counts_its_last_deal_played() -> None:
+    """Statistics: a void deal is no deal played; if the host ends the match right after
+    one, the deal played before it is the one the match ended with."""
+    from app.engine.actions import AskRedeal
+    from tests.web.factory import build_table, play_out
+
+    table, _ = build_table(options=Options(trumpless_redeal=True), deals_before=1)
+    table.seats[0].player = "browser"
+    deal = table.match.deal
+    assert deal is not None
+    play_out(deal, 3)
+    played = finished_deal_results(table, 0.0)
+    assert [(r.deal, r.ended_match) for r in played] == [(2, False)]
+    real = table.match.game
+    table.match.game = rigged_game("danish-tarok", (2,))  # seat 1 deals, seat 2 is forehand
+    void = table.match.start_deal()
+    table.match.game = real
+    void.apply(AskRedeal(2, True))
+    assert finished_deal_results(table, 0.0) == []
+    table.finished = True
+    ended = finished_deal_results(table, 0.0)
+    assert [(r.deal, r.ended_match) for r in ended] == [(2, True)]
+    assert ended[0].result == played[0].result
