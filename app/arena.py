@@ -128,41 +128,46 @@ def play_deal(setup: Setup, index: int) -> DealOutcome:
     taken_over: dict[str, int] = {}
     for number, seating in enumerate(seatings(setup.players, setup.duplicate)):
         deal_rng = stream(setup.seed, "arena", "deal", index)
-        deal = game.shuffle_and_deal(deal_rng, index % game.seat_count, setup.options)
-        start = list(deal.books.balances)
-        opening = len(deal.books.ledger)
-        bots = [_bot(setup, level, seat) for seat, level in enumerate(seating)]
-        rngs = [stream(setup.seed, "arena", "bot", index, number, s) for s in range(len(seating))]
-        while not deal.is_over:
-            seat = deal.turn
-            obs = observe(deal, seat, see_all=seating[seat].endswith(SEE_ALL))
-            began, began_cpu = time.perf_counter(), time.process_time()
-            action = bots[seat].choose(obs, rngs[seat])
-            _count_takeover(bots[seat], taken_over)
-            times.setdefault(seating[seat], []).append(time.perf_counter() - began)
-            used = _cpu_used(bots[seat], time.process_time() - began_cpu)
-            if used is not None:
-                cpu.setdefault(seating[seat], []).append(used)
-            try:
-                deal.check(action)
-            except IllegalAction as error:
-                replacement = _replace_illegal(bots[seat], obs, action, error, rngs[seat])
+        while True:  # a void deal (rules.md 2.3a: a new deal asked) is dealt again
+            deal = game.shuffle_and_deal(deal_rng, index % game.seat_count, setup.options)
+            start = list(deal.books.balances)
+            opening = len(deal.books.ledger)
+            bots = [_bot(setup, level, seat) for seat, level in enumerate(seating)]
+            rngs = [
+                stream(setup.seed, "arena", "bot", index, number, s) for s in range(len(seating))
+            ]
+            while not deal.is_over:
+                seat = deal.turn
+                obs = observe(deal, seat, see_all=seating[seat].endswith(SEE_ALL))
+                began, began_cpu = time.perf_counter(), time.process_time()
+                action = bots[seat].choose(obs, rngs[seat])
                 _count_takeover(bots[seat], taken_over)
-                if replacement is not None:
-                    deal.apply(replacement)
-                    continue
-                raise ArenaError(
-                    {
-                        "error": "illegal-action",
-                        "deal": index,
-                        "seating": list(seating),
-                        "seat": seat,
-                        "level": seating[seat],
-                        "action": action.to_json(),
-                        "reason": error.reason,
-                    }
-                ) from None
-            deal.apply(action)
+                times.setdefault(seating[seat], []).append(time.perf_counter() - began)
+                used = _cpu_used(bots[seat], time.process_time() - began_cpu)
+                if used is not None:
+                    cpu.setdefault(seating[seat], []).append(used)
+                try:
+                    deal.check(action)
+                except IllegalAction as error:
+                    replacement = _replace_illegal(bots[seat], obs, action, error, rngs[seat])
+                    _count_takeover(bots[seat], taken_over)
+                    if replacement is not None:
+                        deal.apply(replacement)
+                        continue
+                    raise ArenaError(
+                        {
+                            "error": "illegal-action",
+                            "deal": index,
+                            "seating": list(seating),
+                            "seat": seat,
+                            "level": seating[seat],
+                            "action": action.to_json(),
+                            "reason": error.reason,
+                        }
+                    ) from None
+                deal.apply(action)
+            if not deal.is_void:
+                break
         _tell_results(bots, deal)
         for seat, level in enumerate(seating):
             if seat not in deal.players:

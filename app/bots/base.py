@@ -23,6 +23,7 @@ from app.bots.conventions import discard_choice, help_nolo, nolo_partners, try_n
 from app.bots.hard import KITTY_WORDS
 from app.bots.knowledge import read
 from app.bots.odds import Choice, Table
+from app.bots.redeal import redeal_choice
 from app.bots.seating import four_seat_action, three_seat, three_seat_names, three_seat_pairs
 from app.bots.words import sentence
 from app.engine.actions import Action, CallBob, DemandFool, Discard, PlayCard
@@ -100,6 +101,9 @@ class LevelBot:
         partner."""
         if not obs.is_my_turn or obs.phase is Phase.OVER:
             raise ValueError(f"seat {obs.seat} has no decision to make now")
+        if obs.phase is Phase.REDEAL:  # every level asks for a new deal (rules.md 2.3a)
+            asked, reason = redeal_choice(obs)
+            return Hint(asked, reason)
         if obs.sits_out is not None:
             return self._hint_as_three(obs, rng, names)
         seat = obs.seat
@@ -221,7 +225,8 @@ def arena_bot(
 class AsThreeSeats:
     """A player that knows the three-player game, at a four-player Danish table (2.17): it
     is handed the three-player deal and its answer is put back on the real seats. It also
-    makes the Chicks choice after the deal (rules.md 2.14) for the reference search, which
+    makes the Chicks choice after the deal (rules.md 2.14) and asks for a new deal of a hand
+    with no trumps (2.3a) for the reference search, which
     knows only the classic decisions (and stays as compiled)."""
 
     def __init__(self, bot: Bot) -> None:
@@ -229,6 +234,8 @@ class AsThreeSeats:
         self.level = bot.level
 
     def choose(self, obs: Observation, rng: Random) -> Action:
+        if obs.phase is Phase.REDEAL and obs.is_my_turn:
+            return redeal_choice(obs)[0]  # every player asks for a new deal (rules.md 2.3a)
         if obs.phase is Phase.CHICKS and obs.is_my_turn:
             return chicks_choice(obs)[0]  # every player chooses the Chicks rule alike
         if obs.sits_out is None or not obs.is_my_turn:

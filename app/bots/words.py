@@ -14,7 +14,15 @@ from collections.abc import Sequence
 
 from app.bots.knowledge import TRUMPS
 from app.bots.odds import SUIT, Table, led_suit, name_of
-from app.engine.actions import Action, CallBob, ChooseChicks, DemandFool, Discard, PlayCard
+from app.engine.actions import (
+    Action,
+    AskRedeal,
+    CallBob,
+    ChooseChicks,
+    DemandFool,
+    Discard,
+    PlayCard,
+)
 from app.engine.cards import FOOL, IS_TRUMP, PAGAT, WORLD
 from app.engine.observation import Observation
 from app.engine.phrases import Phrase
@@ -89,6 +97,10 @@ def _action_words(action: Action) -> str:
         return Phrase(N_("Lay away %(cards)s"), cards=card_list(action.cards))
     if isinstance(action, DemandFool):
         return Phrase(N_("Demand the Fool") if action.demand else N_("Do not demand the Fool"))
+    if isinstance(action, AskRedeal):
+        if action.redeal:
+            return Phrase(N_("Ask for a new deal"))
+        return Phrase(N_("Play this hand"))
     if isinstance(action, ChooseChicks):
         if action.chicks:
             return Phrase(N_("Play this deal with the Chicks rule"))

@@ -34,7 +34,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "app.engine.troccas": frozenset({"Bob"}),
     "app.engine.ledger": frozenset({"LedgerEntry"}),
     "app.engine.actions": frozenset(
-        {"PlayCard", "Discard", "DemandFool", "CallBob", "ChooseChicks"}
+        {"PlayCard", "Discard", "DemandFool", "CallBob", "ChooseChicks", "AskRedeal"}
     ),
     "app.engine.phrases": frozenset({"Phrase"}),
     "app.bots.base": frozenset({"BotSettings"}),

@@ -76,7 +76,19 @@ class ChooseChicks:
         return {"seat": self.seat, "chicks": self.chicks}
 
 
-Action = Discard | PlayCard | DemandFool | CallBob | ChooseChicks
+@dataclass(frozen=True, slots=True)
+class AskRedeal:
+    """A new deal of a hand with no trumps (rules.md 2.3a, option ``trumpless_redeal``): a
+    player dealt no trump (the Fool not counting) asks for a new deal, or does not."""
+
+    seat: int
+    redeal: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "redeal": self.redeal}
+
+
+Action = Discard | PlayCard | DemandFool | CallBob | ChooseChicks | AskRedeal
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,10 @@ tricks, piles and the books. A game subclasses it and fills in the few rules tha
 and the settlement. Every action goes through ``apply``, which checks it first, so a refused
 action changes nothing.
 
+With the option ``trumpless_redeal`` (rules.md 2.3a) the deal starts by asking each player
+dealt no trump whether they ask for a new deal (``AskRedeal``); a demand ends the deal at once
+as void (``redealt_by``): nobody pays anything in it, and the same dealer deals again.
+
 A take back (``TakeBack``, against the computer) undoes a seat's last card play and every
 action after it. The engine is deterministic, so the deal is simply rebuilt from its cards
 with the actions before that play: the state, the legal cards and every seat's observation
@@ -25,6 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from app.engine.actions import (
     Action,
+    AskRedeal,
     CallBob,
     ChooseChicks,
     DemandFool,
@@ -56,6 +61,7 @@ if TYPE_CHECKING:
 
 
 class Phase(StrEnum):
+    REDEAL = "redeal"
     CHICKS = "chicks"
     DISCARD = "discard"
     DEMAND_FOOL = "demand_fool"
@@ -103,6 +109,7 @@ class Trick:
 
 
 PHASE_NAMES: dict[Phase, Phrase] = {
+    Phase.REDEAL: Phrase(N_("redeal")),
     Phase.CHICKS: Phrase(N_("chicks")),
     Phase.DISCARD: Phrase(N_("discard")),
     Phase.PLAY: Phrase(N_("play")),
@@ -113,6 +120,7 @@ PHASE_NAMES: dict[Phase, Phrase] = {
 """A phase as the refusal "the deal waits for ..." names it (its value, spaced)."""
 
 _EXPECTED_ACTION: dict[Phase, type] = {
+    Phase.REDEAL: AskRedeal,
     Phase.CHICKS: ChooseChicks,
     Phase.DISCARD: Discard,
     Phase.PLAY: PlayCard,
@@ -238,6 +246,30 @@ class Deal(ABC):
         if options.chicks_after_deal:
             self.phase = Phase.CHICKS
             self.turn = self.chicks_chooser
+        self.redealt_by: int | None = None
+        """The player who asked for a new deal (rules.md 2.3a): the deal is then void."""
+        self.redeal_askers: list[int] = []
+        """The players still to be asked whether they ask for a new deal, in order."""
+        if options.trumpless_redeal:
+            self.redeal_askers = self.trumpless_players()
+            if self.redeal_askers:
+                self.phase = Phase.REDEAL
+                self.turn = self.redeal_askers[0]
+
+    def trumpless_players(self) -> list[int]:
+        """The players dealt no trump, the Fool not counting (the dealer's cards with the
+        talon's), in playing order from the forehand (rules.md 2.3a)."""
+        return [
+            seat
+            for seat in self.order_from(self.next_seat(self.dealer))
+            if not any(IS_TRUMP[card] for card in self.dealt_to(seat))
+        ]
+
+    def dealt_to(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` was dealt: the dealer's with the talon's (28 in Danish Tarok)."""
+        if seat == self.dealer:
+            return self.dealt[seat] + self.talon
+        return self.dealt[seat]
 
     @property
     def chicks_chooser(self) -> int:
@@ -267,6 +299,12 @@ class Deal(ABC):
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
+
+    @property
+    def is_void(self) -> bool:
+        """A player asked for a new deal (rules.md 2.3a): the deal ended before it began,
+        nobody paid anything in it, and the same dealer deals again."""
+        return self.redealt_by is not None
 
     def next_seat(self, seat: int) -> int:
         """The seat that plays after ``seat`` (a seat that sits out is passed over)."""
@@ -400,6 +438,7 @@ class Deal(ABC):
         clone.history = list(self.history)
         clone.log = list(self.log)
         clone.counts = list(self.counts) if self.counts is not None else None
+        clone.redeal_askers = list(self.redeal_askers)
         self._copy_into(clone)
         return clone
 
@@ -438,6 +477,8 @@ class Deal(ABC):
             self._discard(action.cards)
         elif isinstance(action, ChooseChicks):
             self._choose_chicks(action.chicks)
+        elif isinstance(action, AskRedeal):
+            self._ask_redeal(action.redeal)
         else:
             self._decide(action)
 
@@ -610,8 +651,33 @@ class Deal(ABC):
                     Phrase(N_("the dealer does not hold %(card)s"), card=display_name(card))
                 )
 
-    def _check_decision(self, action: CallBob | DemandFool | ChooseChicks) -> None:
+    def _check_decision(self, action: CallBob | DemandFool | ChooseChicks | AskRedeal) -> None:
         """Yes/no decisions are always allowed when it is their phase and turn."""
+
+    def _ask_redeal(self, redeal: bool) -> None:
+        """A player dealt no trump asks for a new deal, or not (rules.md 2.3a). A demand ends
+        the deal as void: the pots' founding or refill and the dealer's fee, which the deal
+        opened with, are returned (the books are again as before it, with an empty ledger),
+        and the match's same dealer deals again. Otherwise the next such player is asked,
+        then the deal goes on."""
+        seat = self.redeal_askers.pop(0)
+        if redeal:
+            self.redealt_by = seat
+            self.redeal_askers.clear()
+            before = self.before
+            balances = list(before.balances) if before is not None else [0] * self.seat_count
+            pots = dict(before.pots) if before is not None else dict.fromkeys(self.books.pots, 0)
+            self.books = Books(balances, pots)
+            self.phase = Phase.OVER
+            self.turn = -1
+        elif self.redeal_askers:
+            self.turn = self.redeal_askers[0]
+        elif self.table_options.chicks_after_deal:
+            self.phase = Phase.CHICKS
+            self.turn = self.chicks_chooser
+        else:
+            self.phase = Phase.DISCARD
+            self.turn = self.dealer
 
     def _choose_chicks(self, chicks: bool) -> None:
         """The Chicks rule for this deal is decided; the dealer lays away next."""

@@ -3,10 +3,13 @@
 One deal is the engine's unit; the match carries what passes from one deal to the next
 (rules.md 2.1-2.2, 3.1, 3.6). The person at seat 0 deals first, or whoever draws the lowest
 trump under the options ``draw_first_dealer`` and ``draw_partners`` (rules.md 2.1a, 3.1a); the
-deal passes to the dealer's right. Each deal's cards come from its own stream derived from the
-match's seed with a keyed hash (``keyed_stream``), and so does the draw: at a table the seed is
-a server-side secret, and neither a deal's cards nor anything else public (the drawn cards
-included) lets anyone work out another deal.
+deal passes to the dealer's right, except after a void deal (rules.md 2.3a: a player dealt no
+trump asked for a new deal), which the same dealer deals again and which changes no balance or
+pot. Each deal's cards come from its own stream derived from the match's seed with a keyed
+hash (``keyed_stream``), and so does the draw: at a table the seed is a server-side secret,
+and neither a deal's cards nor anything else public (the drawn cards included, a deal dealt
+again too: its stream is that of its own place in the match) lets anyone work out another
+deal.
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ class DealSummary:
     counts: list[int]
     options: Options
     """The rule options the deal was played with."""
+    redealt_by: int | None = None
+    """The player who asked for a new deal (rules.md 2.3a): a void deal, nothing paid."""
 
 
 class OptionsLocked(ValueError):
@@ -67,7 +72,8 @@ class Match:
     @property
     def dealer(self) -> int:
         """The dealer of the current (or next) deal."""
-        return (self.first_dealer + len(self.records)) % self.game.seat_count
+        played = sum(1 for record in self.records if record.redealt_by is None)
+        return (self.first_dealer + played) % self.game.seat_count
 
     @property
     def first_dealer(self) -> int:
@@ -152,7 +158,8 @@ class Match:
     def _file(self, record: HandRecord, deal: Deal) -> None:
         self.filed.append(self._summary(len(self.records) + 1, deal))
         self.records.append(record)
-        self.last_books = deal.books
+        if not deal.is_void:  # a void deal leaves the books as they were (rules.md 2.3a)
+            self.last_books = deal.books
 
     def _summary(self, number: int, deal: Deal) -> DealSummary:
         previous = self.filed[-1].balances if self.filed else [0] * self.game.seat_count
@@ -162,7 +169,9 @@ class Match:
             pots = {"king": deal.books.pots[KING_POT], "pagat": deal.books.pots[PAGAT_POT]}
         changes = [now - before for now, before in zip(balances, previous, strict=True)]
         counts = list(deal.counts or [])
-        return DealSummary(number, deal.dealer, changes, balances, pots, counts, deal.options)
+        return DealSummary(
+            number, deal.dealer, changes, balances, pots, counts, deal.options, deal.redealt_by
+        )
 
     def summaries(self) -> list[DealSummary]:
         """The score sheet: one row per finished deal (filed or not), oldest first."""

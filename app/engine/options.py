@@ -22,6 +22,7 @@ plays the three-player deal, so it is left out)."""
 OPTION_GAMES: dict[str, tuple[str, ...]] = {
     "chicks_rule": (DANISH, DANISH_FOUR, TROCCAS),
     "chicks_after_deal": (DANISH, DANISH_FOUR, TROCCAS),
+    "trumpless_redeal": (DANISH, DANISH_FOUR),
     "fool_is_last_trump": (DANISH, DANISH_FOUR, TROCCAS),
     "conceal_discards": (DANISH, DANISH_FOUR),
     "traditional_fool_timing": (DANISH, DANISH_FOUR),
@@ -46,6 +47,10 @@ OPTION_LABELS: dict[str, tuple[str, str]] = {
     "chicks_after_deal": (
         N_("Chicks decided after the deal"),
         N_("Each deal, the forehand looks at their hand and says whether the Chicks rule applies."),
+    ),
+    "trumpless_redeal": (
+        N_("A new deal for a hand with no trumps"),
+        N_("A player dealt no trump (the Fool does not count) may ask for a new deal."),
     ),
     "fool_is_last_trump": (
         N_("The Fool counts as your last trump"),
@@ -115,6 +120,9 @@ class Options:
     chicks_after_deal: bool = False
     """The forehand decides the Chicks rule for each deal after seeing their hand (rules.md
     2.14, 3.8); ``chicks_rule`` then only says what a deal starts from until the choice."""
+    trumpless_redeal: bool = False
+    """A player dealt no trump, the Fool not counting, may ask for a new deal (rules.md 2.3a,
+    Danish Tarok): asked in playing order from the forehand before anything else happens."""
     fool_is_last_trump: bool = False
     conceal_discards: bool = False
     traditional_fool_timing: bool = False

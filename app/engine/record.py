@@ -7,6 +7,10 @@ and ``result`` describes a deal, complete or not, from the omniscient view.
 An entry ``{"seat": s, "take_back": card}`` takes back that seat's last card play with every
 action after it (``Deal.check_take_back``); replaying it rebuilds the deal without them.
 Records without take backs read as they always did.
+
+An entry ``{"seat": s, "redeal": true}`` asks for a new deal of a hand with no trumps (rules.md
+2.3a, option ``trumpless_redeal``; ``false`` declines): it ends the deal as void, and the
+record holds that deal alone. Records without the option read as they always did.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
 from app.engine.actions import (
+    AskRedeal,
     CallBob,
     ChooseChicks,
     DemandFool,
@@ -77,6 +82,15 @@ class HandRecord:
     actions: list[Entry] = field(default_factory=list)
     """The deal's log: its actions, and any take backs with the actions they undid."""
     raw_actions: list[Any] = field(default_factory=list)
+
+    @property
+    def redealt_by(self) -> int | None:
+        """The player who asked for a new deal (rules.md 2.3a): the deal is void, nobody paid
+        anything in it and the same dealer deals again; None for a deal played."""
+        for action in self.actions:
+            if isinstance(action, AskRedeal) and action.redeal:
+                return action.seat
+        return None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -226,7 +240,7 @@ def _parse_before(raw: Any, game: Game) -> Books | None:
     return Books(list(balances), pots if game.has_pots else {})
 
 
-ACTION_KINDS = ("discard", "play", "demand_fool", "bob", "chicks", "take_back")
+ACTION_KINDS = ("discard", "play", "demand_fool", "bob", "chicks", "redeal", "take_back")
 
 
 def _parse_action(raw: Any, index: int, game: Game) -> Entry:
@@ -257,6 +271,8 @@ def _parse_action(raw: Any, index: int, game: Game) -> Entry:
         raise BadRecord(f"{where}.{kind} must be true or false")
     if kind == "chicks":
         return ChooseChicks(seat, value)
+    if kind == "redeal":
+        return AskRedeal(seat, value)
     return DemandFool(seat, value) if kind == "demand_fool" else CallBob(seat, value)
 
 
@@ -336,6 +352,8 @@ def result(deal: Deal) -> dict[str, Any]:
         "counts": list(deal.counts) if deal.counts is not None else None,
         "balances": list(deal.books.balances),
     }
+    if deal.is_void:
+        data["redeal"] = {"seat": deal.redealt_by}
     if game.has_pots:
         data["pots"] = {POT_NAMES[pot]: deal.books.pots[pot] for pot in (KING_POT, PAGAT_POT)}
     if game.partnerships:

@@ -10,6 +10,7 @@ from random import Random
 
 from app.engine.actions import (
     Action,
+    AskRedeal,
     CallBob,
     ChooseChicks,
     DemandFool,
@@ -52,6 +53,8 @@ def random_action(deal: Deal, rng: Random) -> Action:
         return PlayCard(deal.turn, card, name)
     if phase is Phase.DISCARD:
         return random_discard(deal, rng)
+    if phase is Phase.REDEAL:
+        return AskRedeal(deal.turn, rng.random() < 0.5)
     if phase is Phase.CHICKS:
         return ChooseChicks(deal.turn, rng.random() < 0.5)
     if phase is Phase.DEMAND_FOOL:

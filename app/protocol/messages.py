@@ -10,7 +10,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from app.engine.actions import Action, CallBob, ChooseChicks, DemandFool, Discard, PlayCard
+from app.engine.actions import (
+    Action,
+    AskRedeal,
+    CallBob,
+    ChooseChicks,
+    DemandFool,
+    Discard,
+    PlayCard,
+)
 from app.engine.cards import SUIT_BY_CODE, Card, UnknownCard, parse
 from app.engine.deal import Phase
 from app.engine.observation import Observation
@@ -143,6 +151,11 @@ def _read_chicks(action: dict[str, Any], obs: Observation) -> Action:
     return ChooseChicks(obs.seat, _flag(action, "chicks"))
 
 
+def _read_redeal(action: dict[str, Any], obs: Observation) -> Action:
+    _expect(action, "redeal", '{"redeal": true or false}')
+    return AskRedeal(obs.seat, _flag(action, "redeal"))
+
+
 def _flag(action: dict[str, Any], key: str) -> bool:
     value = action.get(key)
     if not isinstance(value, bool):
@@ -163,6 +176,7 @@ _READERS = {
     Phase.DEMAND_FOOL: _read_demand,
     Phase.BOB: _read_bob,
     Phase.CHICKS: _read_chicks,
+    Phase.REDEAL: _read_redeal,
 }
 
 

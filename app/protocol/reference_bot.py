@@ -24,7 +24,7 @@ def answer(observation: dict[str, Any]) -> dict[str, Any]:
         if card in legal["names_suit"]:
             return {"play": card, "name": "T"}  # a led Fool names a suit, here trumps
         return {"play": card}
-    return {kind: True}  # demand_fool or bob: always yes, as our own levels do
+    return {kind: True}  # demand_fool, bob, chicks or redeal: always yes
 
 
 def main() -> None:

@@ -39,3 +39,20 @@ def test_every_observation_of_a_deal_crosses_the_allow_list(
             answer = worker.unpack_action(worker.decide_packed(worker.pack(decision)))
             assert answer == worker.decide(decision)
             deal.apply(random_action(deal, rng))
+
+
+@pytest.mark.parametrize("game_key", ["danish-tarok", "danish-tarok-4"])
+def test_the_question_of_a_new_deal_crosses_the_allow_list(game_key: str) -> None:
+    """rules.md 2.3a: a player dealt no trump is asked first; the worker's answer, an
+    ``AskRedeal``, unpickles by the allow-list and is the in-process level's (a demand)."""
+    from app.engine.actions import AskRedeal
+    from tests.engine.rigged import trumpless_cards
+
+    hands, talon = trumpless_cards(game_key, 0, (1,), seed=2)
+    deal = GAMES[game_key].new_deal(hands, talon, 0, Options(trumpless_redeal=True))
+    obs = observe(deal, 1)
+    for level in ("random", "easy", "medium", "hard"):
+        decision = worker.request(obs, level, base.BotSettings(), Random(7))
+        assert worker.loads(worker.pack(decision)) == decision
+        answer = worker.unpack_action(worker.decide_packed(worker.pack(decision)))
+        assert answer == worker.decide(decision) == AskRedeal(1, True)

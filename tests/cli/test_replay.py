@@ -396,3 +396,35 @@ def test_a_malformed_take_back_is_a_bad_record(
     status, _, err = replay_in_process(record, capsys, tmp_path)
     assert status == 2
     assert "actions[3].take_back" in assert_one_error_line(err, "bad-record")["reason"]
+
+
+def test_a_record_with_a_redeal_replays_as_a_void_deal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """rules.md 2.3a: a player dealt no trump asked for a new deal; the record holds that void
+    deal alone, and a forged demand by a player holding trumps is an illegal action."""
+    from app.engine.actions import AskRedeal
+    from app.engine.games import GAMES
+    from app.engine.options import Options
+    from app.engine.record import record_of
+    from tests.engine.rigged import trumpless_cards
+
+    hands, talon = trumpless_cards("danish-tarok", 2, (1, 2), seed=8)
+    deal = GAMES["danish-tarok"].new_deal(hands, talon, 2, Options(trumpless_redeal=True))
+    deal.apply(AskRedeal(1, False))  # the forehand declines, the dealer asks
+    deal.apply(AskRedeal(2, True))
+    record = record_of(deal).to_json()
+    assert record["actions"] == [{"seat": 1, "redeal": False}, {"seat": 2, "redeal": True}]
+    status, out, err = replay_in_process(record, capsys, tmp_path)
+    assert (status, err) == (0, "")
+    result = json.loads(out)
+    assert result["complete"] is True
+    assert result["redeal"] == {"seat": 2}
+    assert result["ledger"] == []
+    assert result["balances"] == [0, 0, 0]
+    assert result["pots"] == {"king": 0, "pagat": 0}
+    forged = copy.deepcopy(record)
+    forged["actions"] = [{"seat": 0, "redeal": True}]
+    status, out, err = replay_in_process(forged, capsys, tmp_path)
+    assert status == 1
+    assert json.loads(err)["reason"] == "it is seat 1's turn, not seat 0's"

@@ -204,10 +204,19 @@ class Referee:
         self.counts: list[int] | None = None
         self.balances = [0] * self.seats
         self.pots = {KING_POT: 0, PAGAT_POT: 0}
-        self.start_books(record.get("before"))
+        self.before = record.get("before")
+        self.start_books(self.before)
         if self.opt("chicks_after_deal"):  # 2.14a, 3.8a: the forehand decides first
             self.phase = "chicks"
             self.turn = (self.dealer + 1) % self.seats
+        self.redealt_by: int | None = None
+        self.redeal_order: list[int] = []
+        if self.opt("trumpless_redeal"):  # 2.3a: before anything else, from the forehand
+            order = [(self.dealer + step) % self.seats for step in range(1, self.seats + 1)]
+            self.redeal_order = [s for s in order if not any(is_trump(c) for c in self.hands[s])]
+            if self.redeal_order:
+                self.phase = "redeal"
+                self.turn = self.redeal_order[0]
 
     def opt(self, key: str) -> bool:
         return self.options.get(key, False)
@@ -262,8 +271,32 @@ class Referee:
             self.chicks = bool(action["chicks"])
             self.phase = "discard"
             self.turn = self.dealer
+        elif decision.action == "redeal":
+            self.do_redeal(action["redeal"] is True)
         else:
             self.do_decision(bool(action[decision.action]))
+
+    def do_redeal(self, demand: bool) -> None:
+        """2.3a: a demand voids the deal (nothing is paid in it, the books are as before it);
+        a decline passes the question on, then the deal starts as without the option."""
+        seat = self.redeal_order.pop(0)
+        if demand:
+            self.redealt_by = seat
+            self.ledger = []
+            before = self.before or {}
+            self.balances = list(before.get("balances", [0] * self.seats))
+            pots = before.get("pots", {"king": 0, "pagat": 0})
+            self.pots = {KING_POT: pots["king"], PAGAT_POT: pots["pagat"]}
+            self.phase = "over"
+            self.turn = -1
+        elif self.redeal_order:
+            self.turn = self.redeal_order[0]
+        elif self.opt("chicks_after_deal"):
+            self.phase = "chicks"
+            self.turn = (self.dealer + 1) % self.seats
+        else:
+            self.phase = "discard"
+            self.turn = self.dealer
 
     # -------------------------------------------------------------- discard
 

@@ -62,6 +62,11 @@ def judge_four(record: dict[str, Any]) -> FourVerdict:
         "actions": [{**a, "seat": place[a["seat"]]} for a in record.get("actions", [])],
     }
     referee = judge(three)
+    if referee.redealt_by is not None:  # 2.3a: a void deal, the books as they were
+        before = record.get("before") or {}
+        start = before.get("pots", {"king": 0, "pagat": 0})
+        pots = {pot: start[key] for pot, key in POT_KEYS.items()}
+        return FourVerdict(out, [], list(before.get("balances", [0] * SEATS)), pots, None)
 
     def account(value: Any) -> Any:
         return real[value] if isinstance(value, int) else value

@@ -63,7 +63,7 @@ def check_step(deal: Deal, game_key: str) -> None:
         assert sum(deal.books.balances) + sum(deal.books.pots.values()) == 0
     else:
         assert sum(deal.books.balances) == 0
-    if deal.phase not in (Phase.CHICKS, Phase.DISCARD) and not deal.is_over:
+    if deal.phase not in (Phase.REDEAL, Phase.CHICKS, Phase.DISCARD) and not deal.is_over:
         done = len(deal.tricks)
         played = {(deal.leader + i) % deal.seat_count for i in range(len(deal.trick))}
         sizes = [len(h) for h in deal.holdings]
@@ -74,6 +74,10 @@ def check_step(deal: Deal, game_key: str) -> None:
 def check_end(deal: Deal, game_key: str) -> None:
     res = result(deal)
     assert res["complete"]
+    if deal.is_void:  # a new deal asked for a hand with no trumps (rules.md 2.3a)
+        assert res["tricks"] == []
+        assert res["ledger"] == []
+        return
     assert len(res["tricks"]) == TRICKS[game_key]
     assert all(len(t["cards"]) == deal.seat_count for t in res["tricks"])
     assert [t["number"] for t in res["tricks"]] == list(range(1, TRICKS[game_key] + 1))

@@ -30,7 +30,14 @@ from app.web.table.model import TableSettings
 from app.web.table.seats import COMPUTER_NAMES
 from tests.i18n.speaking import Reader, pseudo_language
 from tests.web import friends
-from tests.web.factory import build_table, person_leads_fool, person_to, play_until, save
+from tests.web.factory import (
+    build_table,
+    person_leads_fool,
+    person_to,
+    play_until,
+    save,
+    trumpless_table,
+)
 from tests.web.support import HX, TestClient, attribute, computers_moved
 
 ALLOWED_FILE = Path(__file__).with_name("allowed_english.txt")
@@ -436,8 +443,9 @@ def test_the_rarer_states_are_translated(
     client: TestClient, data_dir: Path, same_deals: None, pseudo: None
 ) -> None:
     """The Fool's question, the demand of the Fool, the Bob, the Chicks choice after the
-    deal, the declarations' pause, tap to continue, a take back, Danish Tarok for four and the
-    draw before the match: the states a whole deal seldom or never comes to."""
+    deal, the question of a new deal for a hand with no trumps and a void deal, the
+    declarations' pause, tap to continue, a take back, Danish Tarok for four and the draw
+    before the match: the states a whole deal seldom or never comes to."""
     crawl = Crawl()
     fool, token = build_table(wanted=person_leads_fool, deals_before=2)
     save(fool, data_dir)
@@ -463,6 +471,8 @@ def test_the_rarer_states_are_translated(
     read_state(
         client, data_dir, crawl, built_at(TROCCAS, chicks, person_to(Phase.CHICKS)), "chicks"
     )
+    read_state(client, data_dir, crawl, trumpless_table(DANISH, (0,)), "redeal")  # declines
+    read_state(client, data_dir, crawl, trumpless_table(DANISH, (1,)), "over")  # Right asked
     declared, token = built_at(
         DANISH, Options(), lambda d: d.phase is Phase.PLAY and bool(d.declared), acknowledge=False
     )

@@ -395,3 +395,29 @@ def test_the_chicks_decision_after_the_deal_speaks_the_protocol(game: str) -> No
     for wrong, detail in (({"chicks": "yes"}, "true or false"), ({"bob": True}, "chicks")):
         with pytest.raises(messages.BadAnswer, match=detail):
             messages.read_action({"type": "action", "id": 1, "action": wrong}, 1, obs)
+
+
+@pytest.mark.parametrize("game", ["danish-tarok", "danish-tarok-4"])
+def test_the_question_of_a_new_deal_speaks_the_protocol(game: str) -> None:
+    """rules.md 2.3a: a player dealt no trump is asked ``redeal``, answered true or false."""
+    from app.engine.actions import AskRedeal
+    from tests.engine.rigged import trumpless_cards
+
+    hands, talon = trumpless_cards(game, 0, (1,), seed=5)
+    deal = GAMES[game].new_deal(hands, talon, 0, Options(trumpless_redeal=True))
+    obs = observe(deal, 1)
+    assert observation_from_json(obs.to_json()) == obs
+    sent = messages.decide(1, obs)
+    assert sent["observation"]["phase"] == "redeal"
+    assert sent["observation"]["legal"] == {"action": "redeal", "cards": []}
+    answer = {"type": "action", "id": 1, "action": {"redeal": True}}
+    action = messages.read_action(answer, 1, obs)
+    assert action == AskRedeal(1, True)
+    deal.check(action)
+    assert messages.action_json(action) == {"redeal": True}
+    for wrong, detail in (({"redeal": "yes"}, "true or false"), ({"chicks": True}, "redeal")):
+        with pytest.raises(messages.BadAnswer, match=detail):
+            messages.read_action({"type": "action", "id": 1, "action": wrong}, 1, obs)
+    elsewhere = observe(deal, 2)
+    with pytest.raises(messages.BadAnswer, match="no decision is pending"):
+        messages.read_action(answer, 1, elsewhere)

@@ -141,3 +141,39 @@ def play_until(
 
 def person_to(phase: Phase) -> Wanted:
     return lambda deal: deal.phase is phase and deal.turn == 0
+
+
+def trumpless_table(
+    game: str = "danish-tarok",
+    without: tuple[int, ...] = (0,),
+    *,
+    options: Options | None = None,
+    settings: TableSettings | None = None,
+    level: str = "random",
+) -> tuple[Table, str]:
+    """A table against the computer at its first deal (seat 0 deals), dealt so that the
+    seats ``without`` hold no trump (rules.md 2.3a: about one deal in seven thousand, too rare
+    for a seed search), with the option ``trumpless_redeal`` on; the computers have answered
+    up to the person's turn."""
+    from tests.engine.rigged import rigged_game
+
+    match = Match.new(game, options or Options(trumpless_redeal=True), f"test-redeal-{without}")
+    real = match.game
+    match.game = rigged_game(game, without)
+    match.start_deal()
+    match.game = real
+    token = new_token()
+    names = seat_names(game)
+    seats = [Seat("person", names[0], token_hash=hash_token(token))]
+    seats += [Seat("bot", name, level=level) for name in names[1:]]
+    table = Table(
+        f"redeal{game[:2]}{token_hex(3)}",
+        match,
+        seats,
+        settings or TableSettings(speed="instant"),
+        seed=f"test-redeal-{without}",
+        version=1,
+        deal_base=1,
+    )
+    runner.advance(table)
+    return table, token

@@ -11,7 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 
-from app.engine.actions import Action, ChooseChicks, DemandFool, Discard, PlayCard
+from app.engine.actions import (
+    Action,
+    AskRedeal,
+    ChooseChicks,
+    DemandFool,
+    Discard,
+    PlayCard,
+)
 from app.engine.cards import SUIT_NAMES, display_name
 from app.engine.declarations import Declaration
 from app.engine.draw import Draw
@@ -268,6 +275,8 @@ def _action_events(
         return [Event("decision", text, seat)]
     if isinstance(action, ChooseChicks):
         return [Event("decision", chicks_text(seat, action.chicks, names), seat)]
+    if isinstance(action, AskRedeal):
+        return redeal_events(action, after.dealer, names)
     if action.call:
         text = names.tell(seat, N_("You call Bob!"), N_("%(seat)s calls Bob!"))
     else:
@@ -325,6 +334,35 @@ def draw_lines(drawn: Draw, names: Names) -> list[Event]:
     text = names.tell(dealer, N_("You deal first."), N_("%(seat)s deals first."))
     events.append(Event("draw", text, dealer))
     return events
+
+
+def redeal_events(
+    action: AskRedeal, dealer: int, names: Names, public: bool = False
+) -> list[Event]:
+    """A player dealt no trump asks for a new deal, or not (rules.md 2.3a). A demand is told
+    to everyone; a decline only to its player (``public``: to everyone, as the replay of a
+    finished deal shows it), since it would tell the others that this hand holds no trump."""
+    seat = action.seat
+    if action.redeal:
+        asked = names.tell(
+            seat,
+            N_("You ask for a new deal: you hold no trump."),
+            N_("%(seat)s asks for a new deal: no trumps."),
+        )
+        again = names.tell(
+            dealer,
+            N_("Nobody pays anything in this deal, and you deal again."),
+            N_("Nobody pays anything in this deal, and %(seat)s deals again."),
+        )
+        return [Event("decision", asked, seat), Event("redeal", again, dealer)]
+    if seat != names.viewer and not public:
+        return []
+    text = names.tell(
+        seat,
+        N_("You do not ask for a new deal."),
+        N_("%(seat)s does not ask for a new deal."),
+    )
+    return [Event("decision", text, seat)]
 
 
 NUMBER_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six")}

@@ -34,7 +34,7 @@ from app.web.show.verdict import unit
 from app.web.table.forms import option_prefix
 from app.web.table.model import CARD_STYLES, FOOL_ASK, FOOL_PRESETS, SPEEDS
 
-DECISIONS = ("play", "discard", "fool", "demand_fool", "bob", "chicks", "declarations")
+DECISIONS = ("play", "discard", "fool", "demand_fool", "bob", "chicks", "redeal", "declarations")
 """The modes in which the viewer is to act."""
 
 
@@ -87,8 +87,8 @@ class Frame:
     step: int
     is_latest: bool
     mode: str
-    """``play``, ``discard``, ``fool``, ``demand_fool``, ``bob``, ``chicks``, ``declarations``
-    (the pause),
+    """``play``, ``discard``, ``fool``, ``demand_fool``, ``bob``, ``chicks``, ``redeal`` (a
+    hand dealt no trump may ask for a new deal), ``declarations`` (the pause),
     ``wait`` (someone else acts, or the pages are still revealing moves) or ``over``."""
     events: list[Event] = field(default_factory=list)
     """Announcements since the viewer's last action, up to this step."""
@@ -161,19 +161,16 @@ class Frame:
         """One line under the trick saying what happens now."""
         obs = self.obs
         if self.mode == "over":
+            if self.summary is not None and self.summary.redeal:
+                return self.summary.redeal  # a void deal: who asked, who deals again
             return gettext("The deal is over.")
         if self.mode == "declarations":
             return gettext("Declarations are made. Continue when you have read them.")
         if self.mode == "discard":
             return self._discard_status()
-        if self.mode == "fool":
-            return gettext("Which suit does your Fool stand for?")
-        if self.mode == "demand_fool":
-            return gettext("Trick 23: do you demand that the Fool be played now?")
-        if self.mode == "bob":
-            return gettext("Your King can take the page: call Bob?")
-        if self.mode == "chicks":
-            return gettext("Your turn: play this deal with the Chicks rule or without?")
+        question = self._question()
+        if question:
+            return question
         if self.mode == "play":
             return self._play_status()
         if self.tap:  # "Tap to continue": the finished trick stays until the person goes on
@@ -186,6 +183,20 @@ class Frame:
                 "status": self._others_status(name)
             }
         return self._others_status(name)
+
+    def _question(self) -> str:
+        """The status of a yes/no decision or the led Fool's suit; "" in any other mode."""
+        if self.mode == "fool":
+            return gettext("Which suit does your Fool stand for?")
+        if self.mode == "demand_fool":
+            return gettext("Trick 23: do you demand that the Fool be played now?")
+        if self.mode == "bob":
+            return gettext("Your King can take the page: call Bob?")
+        if self.mode == "chicks":
+            return gettext("Your turn: play this deal with the Chicks rule or without?")
+        if self.mode == "redeal":
+            return gettext("You hold no trump: ask for a new deal, or play this hand?")
+        return ""
 
     def _discard_status(self) -> str:
         """The viewer's turn to lay away cards: "Your turn: choose 3 cards for the kitty."."""
@@ -218,6 +229,8 @@ class Frame:
             return gettext("%(seat)s decides whether this deal plays the Chicks rule.") % {
                 "seat": name
             }
+        if obs.phase is Phase.REDEAL:  # says no more than the pause itself (rules.md 2.3a)
+            return gettext("%(seat)s looks at their cards.") % {"seat": name}
         if self.is_latest:
             return gettext("%(seat)s is thinking…") % {"seat": name}
         return gettext("%(seat)s to play.") % {"seat": name}

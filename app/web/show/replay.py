@@ -17,7 +17,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from app.engine.actions import CallBob, ChooseChicks, DemandFool, Discard, PlayCard, TakeBack
+from app.engine.actions import (
+    AskRedeal,
+    CallBob,
+    ChooseChicks,
+    DemandFool,
+    Discard,
+    PlayCard,
+    TakeBack,
+)
 from app.engine.cards import SUIT_NAMES, Card, code, display_name, sorted_cards
 from app.engine.deal import Deal
 from app.engine.observation import observe
@@ -25,7 +33,14 @@ from app.engine.record import HandRecord, parse_record, replay, start
 from app.i18n import N_, current_language, gettext
 from app.web.http.words import say
 from app.web.show.cards import CardView
-from app.web.show.events import Names, bob_text, declaration_text, payment_lines, step_events
+from app.web.show.events import (
+    Names,
+    bob_text,
+    declaration_text,
+    payment_lines,
+    redeal_events,
+    step_events,
+)
 from app.web.show.summary import LedgerRow, ledger_row
 from app.web.show.timeline import SPECTATOR
 
@@ -232,6 +247,8 @@ def build_replay(record: HandRecord, seat_names: list[str], deal_number: int | N
         if isinstance(action, TakeBack):
             texts.append([take_back_text(action, names)])
             trick = len(deal.tricks) + 1  # listed with the trick it goes back to
+        elif isinstance(action, AskRedeal):  # the deal is over: a decline is public now
+            texts.append([e.text for e in redeal_events(action, deal.dealer, names, public=True)])
         else:
             texts.append([event.text for event in step_events(before, after, action, names)])
         in_trick = isinstance(action, PlayCard | TakeBack)
@@ -300,6 +317,10 @@ def _move_words(action: object) -> tuple[str, str]:
         return N_("You call Bob"), N_("%(seat)s calls Bob")
     if isinstance(action, CallBob):
         return N_("You let the Bob go"), N_("%(seat)s lets the Bob go")
+    if isinstance(action, AskRedeal) and action.redeal:
+        return N_("You ask for a new deal"), N_("%(seat)s asks for a new deal")
+    if isinstance(action, AskRedeal):
+        return N_("You play this hand"), N_("%(seat)s plays this hand")
     if isinstance(action, ChooseChicks) and action.chicks:
         return N_("You choose Chicks"), N_("%(seat)s chooses Chicks")
     if isinstance(action, ChooseChicks):

@@ -16,6 +16,7 @@ from app.i18n import N_, gettext
 NAMES: dict[str, str] = {
     "chicks_rule": N_("the Chicks rule"),
     "chicks_after_deal": N_("the Chicks rule decided after each deal"),
+    "trumpless_redeal": N_("a new deal for a hand with no trumps"),
     "fool_is_last_trump": N_("the Fool counting as your last trump"),
     "conceal_discards": N_("concealed discards"),
     "traditional_fool_timing": N_("traditional Fool timing"),

@@ -7,7 +7,7 @@ deals is drawn here as a small SVG, so the page needs no script and no chart lib
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 
 from markupsafe import Markup
@@ -17,7 +17,7 @@ from app.engine.ledger import LedgerEntry
 from app.engine.match import Match
 from app.engine.observation import Observation
 from app.engine.options import Options
-from app.i18n import gettext, ngettext
+from app.i18n import N_, gettext, ngettext
 from app.web.http.render import number, signed
 from app.web.http.words import seat_name
 from app.web.show.events import NUMBER_WORDS, Names, declaration_text, ledger_label
@@ -62,6 +62,8 @@ class SheetRow:
     other_rules: str = ""
     """How the deal's rule options differed from the current ones ("with the Chicks rule");
     empty when they are the same."""
+    redeal: str = ""
+    """A void deal (rules.md 2.3a): "New deal asked by Ben"; empty for a deal played."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,9 @@ class Summary:
     """The first line: how the deal went for the viewer and why (``show.verdict``)."""
     pots_note: str = ""
     """What the pots hold and what that means for each player, in words (Danish Tarok)."""
+    redeal: str = ""
+    """A void deal (rules.md 2.3a): who asked for a new deal, and who deals again; the
+    summary then shows no counts and no ledger (nothing was played or paid)."""
 
 
 Teams = tuple[tuple[int, ...], ...]
@@ -123,11 +128,15 @@ def build_summary(obs: Observation, match: Match, names: Names) -> Summary:
     rows = match.summaries()
     columns = team_labels(teams, seat_names) if teams else list(seat_names)
     sheet = [
-        sheet_row(row.number, seat_names[row.dealer], row.changes, row.balances, row.pots,
-                  team_counts(rules, row.counts, columns, seat_names) if teams else [], teams,
-                  _other_rules(match, row.options))
+        replace(
+            sheet_row(row.number, seat_names[row.dealer], row.changes, row.balances, row.pots,
+                      team_counts(rules, row.counts, columns, seat_names) if teams and row.counts
+                      else [], teams, _other_rules(match, row.options)),
+            redeal=_asked_by(row.redealt_by, seat_names),
+        )
         for row in reversed(rows)
     ]  # fmt: skip
+    void = rows[-1].redealt_by if rows else None
     equity = match.pot_equity() if obs.pots is not None else None
     series = _series([row.balances for row in rows], teams, len(seat_names))
     colours = TEAM_COLOURS if teams else SEAT_COLOURS
@@ -147,9 +156,32 @@ def build_summary(obs: Observation, match: Match, names: Names) -> Summary:
             (seat_names[d.seat], declaration_text(d, names.chicks), d.value)
             for d in obs.declarations
         ],
-        verdict=verdict(obs, names),
-        pots_note=pots_note(obs.pots, equity, len(seat_names)),
+        verdict=verdict(obs, names) if void is None else "",
+        pots_note=pots_note(obs.pots, equity, len(seat_names)) if void is None else "",
+        redeal=redeal_line(void, obs.dealer, names) if void is not None else "",
     )
+
+
+def redeal_line(seat: int, dealer: int, names: Names) -> str:
+    """The summary of a void deal (rules.md 2.3a): who asked, and that the dealer deals again."""
+    asked = names.tell(
+        seat,
+        N_("You asked for a new deal: you held no trump."),
+        N_("%(seat)s asked for a new deal: no trumps."),
+    )
+    again = names.tell(
+        dealer,
+        N_("Nobody pays anything in this deal, and you deal again."),
+        N_("Nobody pays anything in this deal, and %(seat)s deals again."),
+    )
+    return f"{asked} {again}"
+
+
+def _asked_by(seat: int | None, seat_names: list[str]) -> str:
+    """The score sheet's note on a void deal: "New deal asked by Ben"."""
+    if seat is None:
+        return ""
+    return gettext("New deal asked by %(seat)s") % {"seat": seat_names[seat]}
 
 
 def pots_note(pots: tuple[int, int] | None, equity: float | None, seat_count: int) -> str:

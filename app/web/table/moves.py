@@ -14,6 +14,7 @@ from starlette.datastructures import FormData
 
 from app.engine.actions import (
     Action,
+    AskRedeal,
     CallBob,
     ChooseChicks,
     DemandFool,
@@ -81,6 +82,7 @@ def _phase_words(phase: Phase) -> str:
         Phase.DEMAND_FOOL: N_("the Fool may be demanded"),
         Phase.BOB: N_("the Bob may be called"),
         Phase.CHICKS: N_("the forehand decides the Chicks rule"),
+        Phase.REDEAL: N_("a player dealt no trump may ask for a new deal"),
         Phase.OVER: N_("the deal is over"),
     }[phase]
 
@@ -211,8 +213,9 @@ def discard(table: Table, seat: int, form: FormData) -> Outcome:
 
 
 def decide(table: Table, seat: int, form: FormData) -> Outcome:
-    """A yes/no decision: demand the Fool (rules.md 2.7d), call Bob (3.5, 3.7) or play the
-    deal with the Chicks rule (2.14a, 3.8a)."""
+    """A yes/no decision: demand the Fool (rules.md 2.7d), call Bob (3.5, 3.7), play the
+    deal with the Chicks rule (2.14a, 3.8a) or ask for a new deal of a hand with no trumps
+    (2.3a)."""
     deal = current_deal(table)
     choice = text(form, "choice")
     if choice not in ("yes", "no"):
@@ -223,6 +226,9 @@ def decide(table: Table, seat: int, form: FormData) -> Outcome:
     if deal.phase is Phase.CHICKS:
         require_turn(table, seat, Phase.CHICKS)
         return carry_out(table, ChooseChicks(seat, choice == "yes"))
+    if deal.phase is Phase.REDEAL:
+        require_turn(table, seat, Phase.REDEAL)
+        return carry_out(table, AskRedeal(seat, choice == "yes"))
     require_turn(table, seat, Phase.BOB)
     return carry_out(table, CallBob(seat, choice == "yes"))
 

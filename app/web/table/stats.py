@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.engine.ledger import ULTIMOS_MADE
+from app.engine.record import replay
 from app.web.table.model import Table
 
 FRIENDS = "friends"
@@ -58,11 +59,25 @@ def opponents_level(table: Table) -> str:
 
 def finished_deal_results(table: Table, now: float) -> list[DealResult]:
     """The results of the table's current deal for each seat a known browser holds; none
-    while the deal is not over."""
+    while the deal is not over.
+
+    A void deal (a new deal asked for a hand with no trumps, rules.md 2.3a) is no deal played:
+    it has no results. If the match ended after one, the latest deal played is filed again,
+    now as the one the match ended with (filing keeps the greater ``ended_match``)."""
     deal = table.match.deal
     if deal is None or not deal.is_over:
         return []
-    sheet = table.match.summaries()[-1]
+    rows = table.match.summaries()
+    number = len(rows)
+    if deal.is_void:
+        if not table.finished:
+            return []
+        played = [n for n, row in enumerate(rows, 1) if row.redealt_by is None]
+        if not played:
+            return []
+        number = played[-1]
+        deal = replay(table.match.records[number - 1])
+    sheet = rows[number - 1]
     level = opponents_level(table)
     results = []
     for seat, place in enumerate(table.seats):
