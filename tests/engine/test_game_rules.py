@@ -105,13 +105,17 @@ def test_a_finished_troccas_deal_reports_the_team_counts_of_its_counts(seed: int
     assert balances[0] == balances[2] == expected[0]["result"]
 
 
-def test_only_the_troccas_chicks_rule_is_fixed_for_the_match() -> None:
+def test_the_troccas_chicks_rule_and_the_draws_are_fixed_for_the_match() -> None:
+    """rules.md 3.7 (the Swiss Chicks rule) and 2.1a, 3.1a (the draws before the match)."""
     assert GAMES[TROCCAS].fixed_options == ("chicks_rule",)
     assert GAMES[DANISH].fixed_options == ()
     match = Match.new(TROCCAS, Options(), "seed")
     assert match.locked_options() == []
     match.start_deal()
-    assert match.locked_options() == ["chicks_rule"]
+    assert match.locked_options() == ["chicks_rule", "draw_first_dealer", "draw_partners"]
+    danish = Match.new(DANISH, Options(), "seed")
+    danish.start_deal()
+    assert danish.locked_options() == ["draw_first_dealer"]
 
 
 @pytest.mark.parametrize("seed", range(4))
