@@ -15,6 +15,7 @@ from app.engine.deal import Deal, Phase
 from app.web.table.model import TableSettings
 from tests.e2e.conftest import Server, Tab, sit_at
 from tests.e2e.driver import settle
+from tests.e2e.test_glance import axe_violations
 from tests.web.factory import build_table, play_until, save
 
 pytestmark = pytest.mark.e2e
@@ -123,3 +124,4 @@ def test_an_unusually_long_name_is_cut_and_still_whole_on_hover_focus_and_to_a_r
     assert box is not None
     assert box["x"] >= 0
     assert box["x"] + box["width"] <= page.viewport_size["width"]
+    assert axe_violations(page) == []  # the tab stop with its title: nothing axe-core finds
