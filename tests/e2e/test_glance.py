@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from app.engine.deal import Deal, Phase
-from app.web.table.model import TableSettings
+from app.web.table.model import TableSettings, hash_token, new_token
 from tests.e2e.conftest import Server, Tab, seated_tab
 from tests.e2e.driver import settle
 from tests.web.factory import build_table, person_discards, play_until
@@ -53,10 +53,13 @@ GLANCE = """() => {
         return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width}; };
     const wanted = [];
     const trick = document.querySelector('#trick');
+    const cut = [...document.querySelectorAll('#table .seat-name')]
+        .filter(n => n.scrollWidth > n.clientWidth).map(n => n.textContent);
     wanted.push(['trick', box(trick)]);
     for (const seat of document.querySelectorAll('#table .seat')) {
         wanted.push([seat.id + ' name', box(seat.querySelector('.seat-name'))]);
-        for (const part of seat.querySelectorAll('.cards-count, .tricks, .balance, .turn-flag'))
+        for (const part of seat.querySelectorAll(
+            '.cards-count, .tricks, .balance, .turn-flag, .sits-out, .badge, .presence'))
             wanted.push([seat.id + ' ' + part.className, box(part)]);
     }
     const cards = [...document.querySelectorAll('#hand .card')].map(card => {
@@ -83,7 +86,7 @@ GLANCE = """() => {
                             (on ? on.dataset.card : hit && hit.tagName));
         });
     }
-    return {wanted, missed, scrollY: window.scrollY,
+    return {wanted, missed, cut, scrollY: window.scrollY,
             rows: rows.map(row => row.map(c => ({code: c.code, left: c.img.left,
                 width: c.img.width, top: c.img.top, bottom: c.img.bottom})))};
 }"""
@@ -128,6 +131,86 @@ def test_the_phone_shows_the_trick_the_seats_and_the_whole_hand(
     page = tab.page
     settle(page)
     tab.shot(f"glance-{game}-{situation}")
+    at_a_glance(tab, game, situation)
+
+
+FRIENDS = {
+    "troccas-people": [
+        ("person", "Anna"),
+        ("person", "Benedikt"),
+        ("person", "Claudia"),
+        ("person", "Dumeni"),
+    ],
+    "troccas-mixed": [
+        ("person", "Anna"),
+        ("bot", "Ursina"),
+        ("person", "Chasper"),
+        ("bot", "Gian"),
+    ],
+    "danish-tarok-4-mixed": [
+        ("person", "Anna"),
+        ("bot", "Karen"),
+        ("person", "Benedikte"),
+        ("bot", "Mads"),
+    ],
+    "danish-tarok-4-solo": None,
+}
+"""The tables measured beside the solo ones: a friends' Troccas table of four people, and of
+people and computers (the partner opposite, marked), and Danish Tarok for four (a seat
+sitting out) at a friends' table and against the computer."""
+
+
+def four_seat_table(kind: str, situation: str) -> tuple[Any, str]:
+    """A table of four seats in a situation of the glance, with the viewer (seat 0) playing
+    and, in Danish Tarok for four, another seat sitting out (the one opposite the dealer)."""
+    game = "troccas" if kind.startswith("troccas") else "danish-tarok-4"
+    plays = (
+        (lambda d: d.dealer not in (0, 2))
+        if game == "danish-tarok-4"
+        else (lambda d: d.dealer != 0)
+    )
+    table, token = build_table(
+        game, settings=TableSettings(speed="instant"), deals_before=1, wanted=plays
+    )
+    wanted = person_to_play_first if situation == "opening" else after_tricks(4)
+    assert play_until(table, wanted, keep_fool=True)
+    seats = FRIENDS[kind]
+    if seats is not None:  # a friends' table: hosted by another person, so no host's tools
+        table.host, table.code = 2, "GLANCE" + table.id[-4:].upper()
+        for place, (kind_of, name) in zip(table.seats, seats, strict=True):
+            place.name = name
+            if place.kind != kind_of:
+                place.kind, place.level = kind_of, None if kind_of == "person" else "medium"
+                place.token_hash = hash_token(new_token()) if kind_of == "person" else None
+    return table, token
+
+
+@pytest.mark.parametrize("kind", list(FRIENDS))
+@pytest.mark.parametrize("situation", ["opening", "mid-deal"])
+def test_the_phone_glance_at_four_seats(
+    open_tab: Opener, server: Server, kind: str, situation: str
+) -> None:
+    table, token = four_seat_table(kind, situation)
+    tab = seated_tab(open_tab, server, table, token, "phone")
+    page = tab.page
+    page.wait_for_function(
+        "() => !document.querySelector('#table .tick, #status.thinking')", timeout=20000
+    )
+    tab.shot(f"glance-{kind}-{situation}")
+    if kind.startswith("troccas"):
+        partner = page.locator("#seat-2")
+        assert partner.locator(".badge.partner").is_visible()
+        assert "your partner" in (partner.get_attribute("aria-label") or "")
+    else:
+        sitter = (table.match.deal.dealer + 2) % 4
+        assert page.locator(f"#seat-{sitter} .sits-out").is_visible()
+    at_a_glance(tab, kind, situation)
+
+
+def at_a_glance(tab: Tab, game: str, situation: str) -> None:
+    """The trick, every seat's name and state and every card of the hand on the phone's
+    first screen, each card's strip wide enough to tap and tapped on that card."""
+    page = tab.page
     glance = measure(page)
     height = page.viewport_size["height"]
     width = page.viewport_size["width"]
@@ -146,6 +229,7 @@ def test_the_phone_shows_the_trick_the_seats_and_the_whole_hand(
     assert outside == [], outside
     assert least >= TAP, (least, rows)
     assert glance["missed"] == [], glance["missed"]
+    assert glance["cut"] == [], glance["cut"]  # every seat's name whole
     assert page.evaluate(WON_COVERS) == []
     page.emulate_media(color_scheme="dark")
     tab.shot(f"glance-{game}-{situation}-dark")

@@ -327,3 +327,31 @@ def test_a_seat_taken_back_by_its_rejoin_link_counts_for_the_new_browser(
     assert number_of(stats_page(client, newcomer).text, "Deals played") == 1
     assert EMPTY in stats_page(client, players[1]).text  # the device it left counts nothing
     assert number_of(stats_page(client, players[2]).text, "Deals played") == 1
+
+
+READER = "r" * 32  # a well-formed player token
+
+
+def test_the_page_speaks_the_readers_language_names_units_days_and_chart(
+    client: TestClient,
+) -> None:
+    """The games' names, their units, the days and the chart's words (its text alternative,
+    its axis) in the reader's language, not English (they were English in every language)."""
+    site = site_of(client)
+    for game, seed in (("troccas", 2), ("danish-tarok", 0)):
+        table, _ = build_table(game, seed=seed)
+        table.seats[0].player = hash_token(READER)
+        deal = table.match.deal
+        assert deal is not None
+        play_out(deal, seed + 1)
+        site.store.add(table)
+    cookies = f"{PLAYER_COOKIE}={READER}; trionfi_language=de"
+    page = client.get("/stats", headers={"Cookie": cookies}).text
+    for german in ("Schweizer Troccas", "Dänisches Tarok", "(Teampunkte)", "(Marken)"):
+        assert german in page, german
+    assert "älteste zuerst:" in page  # the chart's text alternative
+    assert ">älteste</text>" in page
+    assert ">neueste</text>" in page
+    for english in ("team points", "tokens", "oldest", "latest", "Swiss Troccas", " won,"):
+        assert english not in page, english
+    assert re.search(r"<td>\d\d\.\d\d\.20\d\d</td>", page)  # a German date: 06.12.2026

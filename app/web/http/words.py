@@ -9,8 +9,10 @@ is: only marked words are translated.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any, overload
 
+from babel.dates import format_date
 from babel.numbers import format_decimal
 
 from app.engine.phrases import Phrase
@@ -54,6 +56,14 @@ def decimal(value: float, decimals: int = 1) -> str:
     at most ``decimals`` places; whole numbers without any."""
     pattern = "0" + ("." + "#" * decimals if decimals else "")  # no grouping, as before
     return format_decimal(value, format=pattern, locale=_locale())
+
+
+def day_name(timestamp: float) -> str:
+    """A day (UTC) for people in the current language (CLDR's medium date): "6 Dec 2026"
+    (British English, as the pages spell), Danish "6. dec. 2026", German "06.12.2026"."""
+    day = datetime.fromtimestamp(timestamp, UTC).date()
+    locale = _locale()
+    return format_date(day, format="medium", locale="en_GB" if locale == "en" else locale)
 
 
 def _locale() -> str:

@@ -10,22 +10,23 @@ follows the page's theme.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from html import escape
 
 from markupsafe import Markup
 
 from app.engine.games import GAMES
-from app.i18n import N_
+from app.i18n import N_, gettext, ngettext
 from app.web.http.render import signed
-from app.web.http.words import Spoken
+from app.web.http.words import Spoken, day_name
 from app.web.table.players import LEVEL_LABELS
 from app.web.table.stats import FRIENDS, MIXED, PROGRAM, DealResult
 
 RECENT = 20
 """How many of a game's latest deals the chart and its table show."""
 LEVEL_ORDER = ("easy", "medium", "hard", "random", PROGRAM, MIXED, FRIENDS)
+UNITS = Spoken({"tokens": N_("tokens"), "team points": N_("team points")})
+"""The games' result units (``Rules.result_unit``) in the reader's language."""
 OTHER_LEVELS = Spoken(
     {PROGRAM: N_("Outside programs"), MIXED: N_("Mixed levels"), FRIENDS: N_("Friends")}
 )
@@ -121,8 +122,8 @@ def game_stats(key: str, results: list[DealResult]) -> GameStats:
     recent = [shown(result) for result in results[-RECENT:]]
     return GameStats(
         key=key,
-        name=game.name,
-        unit=game.result_unit,
+        name=gettext(game.name),
+        unit=UNITS[game.result_unit],
         played=len(results),
         won=sum(1 for result in results if result.result > 0),
         total=signed(total),
@@ -131,7 +132,7 @@ def game_stats(key: str, results: list[DealResult]) -> GameStats:
         best=shown(best),
         levels=[level_line(level, [r for r in results if r.level == level]) for level in levels],
         recent=recent,
-        chart=results_chart(key, game.name, game.result_unit, recent),
+        chart=results_chart(key, gettext(game.name), UNITS[game.result_unit], recent),
     )
 
 
@@ -151,9 +152,8 @@ def average(total: int, count: int) -> str:
 
 
 def shown(result: DealResult) -> ShownDeal:
-    day = time.gmtime(result.at)
     return ShownDeal(
-        when=f"{day.tm_mday} {time.strftime('%b %Y', day)}",
+        when=day_name(result.at),
         level=level_label(result.level),
         deal=result.deal,
         result=signed(result.result),
@@ -176,12 +176,21 @@ def results_chart(key: str, name: str, unit: str, deals: list[ShownDeal]) -> Mar
 
     won = sum(1 for deal in deals if deal.value > 0)
     lost = sum(1 for deal in deals if deal.value < 0)
-    count = "your last deal" if len(deals) == 1 else f"your last {len(deals)} deals"
-    words = (
-        f"{name}, {count}, oldest first: {won} won, {lost} lost, from "
-        f"{signed(min(values))} to {signed(max(values))} {unit}."
-    )
+    count = ngettext("your last deal", "your last %(num)s deals", len(deals)) % {"num": len(deals)}
+    words = gettext(
+        "%(game)s, %(count)s, oldest first: %(won)s won, %(lost)s lost, "
+        "from %(low)s to %(high)s %(unit)s."
+    ) % {
+        "game": name,
+        "count": count,
+        "won": won,
+        "lost": lost,
+        "low": signed(min(values)),
+        "high": signed(max(values)),
+        "unit": unit,
+    }
     title = f"chart-{escape(key)}-title"
+    oldest, latest = escape(gettext("oldest")), escape(gettext("latest"))
     zero = y(0)
     parts = [
         f'<svg class="chart results-chart" viewBox="0 0 {width} {height}" role="img" '
@@ -200,8 +209,8 @@ def results_chart(key: str, name: str, unit: str, deals: list[ShownDeal]) -> Mar
     parts += [
         f'<line class="zero" x1="{left}" x2="{width - right}" y1="{zero:.1f}" y2="{zero:.1f}"/>',
         f'<text x="{left - 4}" y="{zero + 4:.1f}" text-anchor="end">0</text>',
-        f'<text x="{left}" y="{height - 4}">oldest</text>',
-        f'<text x="{width - right}" y="{height - 4}" text-anchor="end">latest</text>',
+        f'<text x="{left}" y="{height - 4}">{oldest}</text>',
+        f'<text x="{width - right}" y="{height - 4}" text-anchor="end">{latest}</text>',
     ]
     for value in (high, low):  # the axis ends, unless they would sit on the 0
         if abs(y(value) - zero) >= 12:
