@@ -16,7 +16,7 @@ from app.engine.options import Options
 from app.engine.simulate import random_action
 from app.engine.troccas import TroccasDeal
 
-LATER_OPTIONS = ("chicks_after_deal", "trumpless_redeal")
+LATER_OPTIONS = ("chicks_after_deal", "trumpless_redeal", "draw_first_dealer", "draw_partners")
 """Options added after the pinned positions were drawn (tests/bots/test_pinned_play.py): left
 off here, so that each seed still gives its position; they have tests of their own."""
 
