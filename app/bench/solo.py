@@ -231,6 +231,8 @@ async def bench(
         "deals_checked": tally.deals,
         "replies_ms": ms(tally.replies_s),
         "click_ms": ms(tally.counts.click_s),
+        "polls_per_move": round(tally.counts.polls / max(1, tally.moves), 2),
+        "polls_204": tally.counts.empty_polls,
         "refused": tally.counts.refused,
         "errors": tally.counts.errors,
         "lost": tally.lost,

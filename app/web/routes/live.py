@@ -12,11 +12,12 @@ paced frames of the game against the computer. A card reaches the other screens 
 is played, and an idle table costs one request per page per 15 seconds. The waiting itself is
 the poll bus's (``app.web.live.bus``).
 
-At "Instant" pacing (without "tap to continue") a page shows the computers' moves at once, up
-to the latest, so a poll that finds the table moved on while a computer is still to move holds
-its answer until they have all moved (a person's turn, or the deal's end), ``HOLD_S`` at most:
-one answer, and one render, for the computers' whole reply instead of one per move. The page
-shows the same: the latest step, and every move's announcement.
+In a game against the computers at "Instant" pacing (without "tap to continue") the page shows
+the computers' moves at once, up to the latest, so a poll that finds the table moved on while
+a computer is still to move holds its answer until they have all moved (the person's turn, or
+the deal's end), ``HOLD_S`` at most: one answer, and one render, for the computers' whole
+reply instead of one per move. The page shows the same: the latest step, and every move's
+announcement. Not at a friends' table: there another person's move is shown at once.
 """
 
 from __future__ import annotations
@@ -42,9 +43,10 @@ WAIT_SLICE = 1.0
 MAX_WAIT = 20
 ASKED_WAIT = 999
 """A poll may ask for up to this many seconds of waiting; it waits ``MAX_WAIT`` at most."""
-HOLD_S = 0.5
+HOLD_S = 1.0
 """At "Instant", how long a poll may hold a change while the computers are still moving, so
-that it answers once for their whole reply (a slow computer's first moves show after this)."""
+that it answers once for their whole reply (a slow computer's first moves show after this;
+unloaded, the three Hard computers of Swiss Troccas reply well within it)."""
 CATCH_UP = 2
 """A page more than this many tricks behind (a laptop waking up) jumps to the latest frame
 instead of replaying every move at the table's pace. Two: the computers move after the answer
@@ -97,10 +99,14 @@ async def looks(site: Site, table_id: str) -> tuple[int, str, bool]:
 
 
 def moving(table: Table) -> bool:
-    """Whether a computer is to move at a table whose pages show the computers' moves at once
-    (Instant, no tap to continue): a poll may then wait for the rest of their reply."""
+    """Whether a computer is to move in a game against the computers whose page shows their
+    moves at once (Instant, no tap to continue): its poll may then wait for the rest of their
+    reply (the moves the page has not shown are all theirs: the person's own click was
+    answered with the person's move)."""
     settings = table.settings
-    return settings.delay_ms == 0 and not settings.tap_to_continue and computer_to_move(table)
+    if table.is_friends or settings.delay_ms > 0 or settings.tap_to_continue:
+        return False
+    return computer_to_move(table)
 
 
 async def changed_within(
