@@ -18,6 +18,7 @@ import argparse
 import contextlib
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -125,8 +126,10 @@ def main(argv: list[str] | None = None) -> int:
     with cluster(fsync=args.fsync) as root_url:
         url = fresh_database(root_url, "trionfi")
         print(f"PostgreSQL at {url} (fsync {'on' if args.fsync else 'off'})", file=sys.stderr)
-        done = subprocess.run(command, check=False, env={**os.environ, "TRIONFI_DATABASE": url})
-    return done.returncode
+        child = subprocess.Popen(command, env={**os.environ, "TRIONFI_DATABASE": url})
+        # stopped (SIGTERM): the command stops first (its own cleanup), then the cluster
+        signal.signal(signal.SIGTERM, lambda *_: child.terminate())
+        return child.wait()
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import sys
 import tempfile
 import time
@@ -317,6 +318,8 @@ def main(argv: list[str] | None = None) -> int:
             "--servers is at least 1; several share one PostgreSQL: --database postgresql://… "
             "(or python -m tools.pgcluster -- python -m app.bench.solo --servers 2)"
         )
+    # stopped (SIGTERM, a timeout): the servers it started are stopped too, by the finally
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     processes = []
     urls = [args.url] if args.url else []
     try:
