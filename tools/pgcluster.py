@@ -4,15 +4,24 @@
 the end. Run as the current user, or, as root (PostgreSQL refuses to run as root), as the
 ``postgres`` user if it exists, else ``nobody``, through ``runuser``. The binaries are looked
 for on PATH, then in Debian's ``/usr/lib/postgresql/<version>/bin``.
+
+``python -m tools.pgcluster [--fsync] -- COMMAND …`` runs a command with a throwaway cluster
+(a fresh database ``trionfi`` in ``TRIONFI_DATABASE``), then stops and deletes it; e.g.
+``python -m tools.pgcluster --fsync -- python -m app.bench.solo --servers 2``. The tests' cluster
+runs with ``fsync=off`` (nothing there needs to survive a power cut); ``--fsync`` keeps it on,
+as a real server would, for measurements.
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -53,8 +62,9 @@ def _as_user() -> list[str]:
 
 
 @contextlib.contextmanager
-def cluster() -> Iterator[str]:
-    """A running PostgreSQL cluster; yields the URL of its ``postgres`` database."""
+def cluster(fsync: bool = False) -> Iterator[str]:
+    """A running PostgreSQL cluster; yields the URL of its ``postgres`` database. Without
+    ``fsync`` its commits are not forced to disk (tests)."""
     bin_dir = binaries()
     prefix = _as_user()
     root = Path(tempfile.mkdtemp(prefix="trionfi-pg-"))
@@ -66,7 +76,8 @@ def cluster() -> Iterator[str]:
     env = {**os.environ, "LC_ALL": "C"}
     run = [*prefix, str(bin_dir / "initdb"), "-D", str(data), "-U", user, "-A", "trust"]
     subprocess.run([*run, "--no-sync", "-E", "UTF8"], check=True, capture_output=True, env=env)
-    options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off"
+    options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c max_connections=300"
+    options += " -c fsync=on" if fsync else " -c fsync=off"
     start = [*prefix, str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-w"]
     subprocess.run([*start, "-l", str(root / "log"), "start"], check=True, capture_output=True)
     try:
@@ -99,3 +110,27 @@ def fresh_database(url: str, name: str) -> str:
         db.execute(f'DROP DATABASE IF EXISTS "{name}"')
         db.execute(f'CREATE DATABASE "{name}"')
     return url.rsplit("/", 1)[0] + "/" + name
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.pgcluster",
+        description="Run a command with a throwaway PostgreSQL cluster in TRIONFI_DATABASE.",
+    )
+    parser.add_argument("--fsync", action="store_true", help="commits forced to disk")
+    parser.add_argument("command", nargs=argparse.REMAINDER, help="-- COMMAND ...")
+    args = parser.parse_args(argv)
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    if not command:
+        parser.error("name the command to run: -- COMMAND ...")
+    with cluster(fsync=args.fsync) as root_url:
+        url = fresh_database(root_url, "trionfi")
+        print(f"PostgreSQL at {url} (fsync {'on' if args.fsync else 'off'})", file=sys.stderr)
+        child = subprocess.Popen(command, env={**os.environ, "TRIONFI_DATABASE": url})
+        # stopped (SIGTERM): the command stops first (its own cleanup), then the cluster
+        signal.signal(signal.SIGTERM, lambda *_: child.terminate())
+        return child.wait()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -7,9 +7,15 @@ its turn, it waits ``--pause`` seconds and clicks a legal card it shows; then it
 long-polls until the computers have replied (its turn again, or the deal over). It runs for
 ``--seconds`` (or until ``--moves`` clicks) and reports the time from a click to the
 computers' replies shown (p50/p95/p99), moves per second, the CPU of the server and of every
-process under it (its bot workers) per move, from /proc, errors, and lost or doubled moves:
-each deal's hand record is checked against the person's accepted clicks.
-The people reuse ``app.bench.tables`` (its connections and pages). Asserts nothing.
+process under it (its bot workers) per move and per table, from /proc, errors, and lost or
+doubled moves: each deal's hand record is checked against the person's accepted clicks.
+
+``--servers S --database postgresql://…`` starts S servers on that one database and spreads
+the games over them (game i on server i mod S); the CPU is then every server's, and the
+database's too when it runs on this machine (the processes under its postmaster).
+``python -m tools.pgcluster -- python -m app.bench.solo --servers 2`` runs it on a throwaway
+cluster (``TRIONFI_DATABASE`` names it). The people reuse ``app.bench.tables`` (its
+connections and pages). Asserts nothing.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import sys
 import tempfile
 import time
@@ -199,20 +206,53 @@ def cpu_seconds(pids: list[int]) -> dict[int, float]:
     return seconds
 
 
+def cpu_of(pids: list[int], before: dict[int, float], after: dict[int, float]) -> float:
+    """The CPU seconds ``pids`` used between the two readings."""
+    return sum(after[p] - before.get(p, 0.0) for p in pids if p in after)
+
+
+def postmaster(url: str) -> int | None:
+    """The PostgreSQL server's main process, when it runs on this machine (its backends are
+    its children), else None."""
+    try:
+        import psycopg  # noqa: PLC0415 - only with PostgreSQL
+
+        with psycopg.connect(url, autocommit=True) as db:  # the backend lives as long
+            row = db.execute("SELECT pg_backend_pid()").fetchone()
+            stat = Path(f"/proc/{int(row[0]) if row else 0}/stat").read_text()
+        return int(stat.rsplit(")", 1)[1].split()[1])
+    except Exception:  # not installed, not reachable, not on this machine
+        return None
+
+
 async def bench(
-    url: str, games: int, seconds: float, moves: int, pause: float, server: int | None, seed: int
+    urls: list[str],
+    games: int,
+    seconds: float,
+    moves: int,
+    pause: float,
+    servers: list[int],
+    seed: int,
+    database: int | None = None,
 ) -> dict[str, Any]:
+    """Run the games over ``urls`` (game i on ``urls[i % len(urls)]``); ``servers`` are the
+    servers' process ids (their CPU is measured), ``database`` the postmaster's."""
     rng = random.Random(seed)
-    people = [await open_game(url, rng, "hard") for _ in range(games)]
+    people = [await open_game(urls[i % len(urls)], rng, "hard") for i in range(games)]
     tally = Tally()
-    pids = process_tree(server) if server is not None else []
-    cpu_before = cpu_seconds(pids)
+
+    def trees() -> tuple[list[int], list[int]]:
+        under = [pid for server in servers for pid in process_tree(server)]
+        return under, process_tree(database) if database is not None else []
+
+    under, db_pids = trees()
+    cpu_before = cpu_seconds(under + db_pids)
     began = time.monotonic()
     deadline = began + seconds
     await asyncio.gather(*(p.play_solo(tally, deadline, pause, moves) for p in people))
     elapsed = time.monotonic() - began
-    pids = process_tree(server) if server is not None else []
-    cpu_after = cpu_seconds(pids)
+    under, db_pids = trees()
+    cpu_after = cpu_seconds(under + db_pids)
     # Each deal under way is played out (not timed) so that its hand record can be checked.
     ending = Tally()
     finish = time.monotonic() + FINISH_S
@@ -220,11 +260,15 @@ async def bench(
     for person in people:
         await person.check_record(tally)
         person.client.close()
-    main_cpu = cpu_after.get(server or -1, 0.0) - cpu_before.get(server or -1, 0.0)
-    all_cpu = sum(cpu_after[p] - cpu_before.get(p, 0.0) for p in cpu_after)
+    main_cpu = cpu_of(servers, cpu_before, cpu_after)
+    workers_cpu = cpu_of(under, cpu_before, cpu_after) - main_cpu
+    db_cpu = cpu_of(db_pids, cpu_before, cpu_after)
+    all_cpu = main_cpu + workers_cpu + db_cpu
     per_move = 1000 / max(1, tally.moves)
+    per_table = 1000 / max(elapsed, 1e-9) / games
     return {
         "games": games,
+        "servers": len(urls),
         "seconds": round(elapsed, 1),
         "pause_s": pause,
         "moves": tally.moves,
@@ -232,13 +276,21 @@ async def bench(
         "deals_checked": tally.deals,
         "replies_ms": ms(tally.replies_s),
         "click_ms": ms(tally.counts.click_s),
+        "polls_per_move": round(tally.counts.polls / max(1, tally.moves), 2),
+        "polls_204": tally.counts.empty_polls,
         "refused": tally.counts.refused,
         "errors": tally.counts.errors,
         "lost": tally.lost,
         "doubled": tally.doubled,
         "server_cpu_ms_per_move": round(main_cpu * per_move, 1),
-        "workers_cpu_ms_per_move": round((all_cpu - main_cpu) * per_move, 1),
+        "workers_cpu_ms_per_move": round(workers_cpu * per_move, 1),
+        "database_cpu_ms_per_move": round(db_cpu * per_move, 1) if database else None,
         "total_cpu_ms_per_move": round(all_cpu * per_move, 1),
+        # CPU per table: milliseconds of CPU per second of play of one table (100: a tenth
+        # of a core), and how many such tables one core would carry
+        "server_cpu_ms_per_table_s": round(main_cpu * per_table, 1),
+        "total_cpu_ms_per_table_s": round(all_cpu * per_table, 1),
+        "tables_per_core": round(1000 / (all_cpu * per_table), 1) if all_cpu else None,
         "processes": len(cpu_after),
     }
 
@@ -247,7 +299,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m app.bench.solo", description=__doc__)
     parser.add_argument("--url", help="a running server (default: start one)")
     parser.add_argument("--games", type=int, default=25, help="concurrent games (default 25)")
-    parser.add_argument("--bot-processes", type=int, default=1, help="the server's (default 1)")
+    parser.add_argument("--bot-processes", type=int, default=1, help="each server's (default 1)")
+    parser.add_argument("--servers", type=int, default=1, help="servers to start (default 1)")
+    parser.add_argument(
+        "--database",
+        default=os.environ.get("TRIONFI_DATABASE") or None,
+        help="the servers' postgresql:// database (default TRIONFI_DATABASE, else SQLite)",
+    )
     parser.add_argument("--seconds", type=float, default=60.0, help="how long (default 60)")
     parser.add_argument("--moves", type=int, default=0, help="stop after this many clicks")
     parser.add_argument("--pause", type=float, default=PAUSE_S, help="a person's pause (1.5)")
@@ -256,22 +314,38 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1 or args.bot_processes < 0 or args.seconds <= 0 or args.pause < 0:
         parser.error("--games is at least 1, --bot-processes 0 or more, times positive")
-    process = None
-    url = args.url
-    if url is None:
-        data = Path(tempfile.mkdtemp(prefix="trionfi-bench-solo-"))
-        port = free_port()
-        process = start_server(port, data, ["--bot-processes", str(args.bot_processes)])
-        url = f"http://127.0.0.1:{port}"
+    if args.servers < 1 or (args.servers > 1 and not args.database):
+        parser.error(
+            "--servers is at least 1; several share one PostgreSQL: --database postgresql://… "
+            "(or python -m tools.pgcluster -- python -m app.bench.solo --servers 2)"
+        )
+    # stopped (SIGTERM, a timeout): the servers it started are stopped too, by the finally
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    processes = []
+    urls = [args.url] if args.url else []
     try:
-        server = None if process is None else process.pid
-        run = bench(url, args.games, args.seconds, args.moves, args.pause, server, args.seed)
+        if not args.url:
+            extra = ["--bot-processes", str(args.bot_processes)]
+            if args.database:
+                extra += ["--database", args.database]
+            for _ in range(args.servers):
+                data = Path(tempfile.mkdtemp(prefix="trionfi-bench-solo-"))
+                port = free_port()
+                processes.append(start_server(port, data, extra))
+                urls.append(f"http://127.0.0.1:{port}")
+        database = postmaster(args.database) if args.database and processes else None
+        servers = [process.pid for process in processes]
+        run = bench(
+            urls, args.games, args.seconds, args.moves, args.pause, servers, args.seed, database
+        )
         report = asyncio.new_event_loop().run_until_complete(run)
     finally:
-        if process is not None:
+        for process in processes:
             process.terminate()
+        for process in processes:
             process.wait()
-    report["bot_processes"] = args.bot_processes if process is not None else None
+    report["bot_processes"] = args.bot_processes if processes else None
+    report["database"] = "postgresql" if args.database else "sqlite"
     print(json.dumps(report) if args.json else describe(report))
     return 0
 
@@ -280,14 +354,18 @@ def describe(report: dict[str, Any]) -> str:
     replies = report["replies_ms"]
     return "\n".join(
         [
-            f"{report['games']} solo games against Hard, {report['bot_processes']} bot "
-            f"processes, {report['seconds']} s, pause {report['pause_s']} s",
+            f"{report['games']} solo games against Hard on {report['servers']} server(s) "
+            f"({report['database']}), {report['bot_processes']} bot processes each, "
+            f"{report['seconds']} s, pause {report['pause_s']} s",
             f"moves: {report['moves']} ({report['moves_per_s']}/s), deals checked "
             f"{report['deals_checked']}",
             f"click -> replies shown: p50 {replies['p50']} ms, p95 {replies['p95']} ms, "
             f"p99 {replies['p99']} ms (n={replies['n']})",
             f"CPU per move: server {report['server_cpu_ms_per_move']} ms, workers "
-            f"{report['workers_cpu_ms_per_move']} ms",
+            f"{report['workers_cpu_ms_per_move']} ms, database "
+            f"{report['database_cpu_ms_per_move']} ms",
+            f"CPU per table: {report['total_cpu_ms_per_table_s']} ms a second (server "
+            f"{report['server_cpu_ms_per_table_s']}), {report['tables_per_core']} tables a core",
             f"errors {report['errors']}, refused {report['refused']}, lost {report['lost']}, "
             f"doubled {report['doubled']}",
         ]

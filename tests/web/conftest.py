@@ -1,14 +1,19 @@
-"""Fixtures of the route tests: an app on a fresh data directory and a person at a table."""
+"""Fixtures of the route tests: an app on a fresh data directory and a person at a table;
+the storage tests' ``backend``, each test once on SQLite and once on PostgreSQL (a throwaway
+cluster, ``tools.pgcluster``). Without PostgreSQL those are skipped, except under CI
+(``CI=true``), where they fail: CI must run the storage tests against both databases."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
 from app.web.table.model import Table
+from tests.web.backends import Backend
 from tests.web.factory import save
 from tests.web.support import Person, TestClient, inline_app
 
@@ -37,16 +42,28 @@ def seat(client: TestClient, data_dir: Path) -> Any:
     return sit
 
 
+def no_postgres(reason: str) -> NoReturn:
+    """Skip a PostgreSQL test here, fail it under CI (``CI=true``)."""
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"CI runs the storage tests on PostgreSQL too, but: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
 @pytest.fixture(scope="session")
 def postgres_cluster() -> Iterator[str]:
     """A throwaway PostgreSQL cluster for the whole run (``tools.pgcluster``): its URL."""
-    from tools.pgcluster import NoPostgres, cluster
+    from tools.pgcluster import NoPostgres, binaries, cluster
 
     try:
-        with cluster() as url:
-            yield url
+        import psycopg  # noqa: F401
+    except ImportError:
+        no_postgres("psycopg is not installed")
+    try:
+        binaries()
     except NoPostgres as error:
-        pytest.skip(str(error))
+        no_postgres(str(error))
+    with cluster() as url:
+        yield url
 
 
 @pytest.fixture
@@ -56,3 +73,12 @@ def postgres_url(postgres_cluster: str, request: pytest.FixtureRequest) -> str:
 
     name = "t_" + "".join(c if c.isalnum() else "_" for c in request.node.name)[-50:].lower()
     return fresh_database(postgres_cluster, name)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest, data_dir: Path) -> Backend:
+    """The storage a test runs on: the data directory's SQLite file, or a fresh PostgreSQL
+    database (the test runs once with each)."""
+    if request.param == "sqlite":
+        return Backend(data_dir, None)
+    return Backend(data_dir, request.getfixturevalue("postgres_url"))

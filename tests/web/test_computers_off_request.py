@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,9 +15,11 @@ import pytest
 from app.web import create_app
 from app.web.http.problems import REFUSAL_HEADER
 from app.web.live.computers import Computers
+from app.web.routes import live
 from app.web.table import players as runner
+from app.web.table.model import Table
 from tests.web.factory import build_table, person_discards, save
-from tests.web.support import Person, TestClient, attribute, message, start
+from tests.web.support import HX, Person, TestClient, attribute, message, start
 
 
 @pytest.fixture
@@ -112,6 +115,38 @@ def test_a_poll_brings_the_computers_moves(client: TestClient) -> None:
     assert answer.status_code == 200
     assert int(attribute(answer.text, "data-version")) > version + 1
     assert "Right" in answer.text.split('id="announcements"', 1)[1]
+
+
+def test_at_instant_one_poll_answer_brings_the_computers_whole_reply(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A poll that sees the first computer's move while the others are still to move holds
+    its answer until they have all moved: one answer (and one render) for the whole reply,
+    the person's turn again, with every move announced."""
+    person = start(client, game="troccas", difficulty="easy")
+    version = person_to_play(client, person, before=1)  # a new trick: three computers answer
+    monkeypatch.setattr(live, "HOLD_S", 30.0)  # never cut short on a loaded machine
+    decide_and_apply = Computers._decide_and_apply
+
+    def slowly(self: Computers, table: Table) -> None:  # each thinks a while: the poll is first
+        time.sleep(0.3)
+        decide_and_apply(self, table)
+
+    monkeypatch.setattr(Computers, "_decide_and_apply", slowly)
+    person.post("play", {"version": version, "card": person.legal()[0]}, htmx=True)
+    poll = re.search(r'hx-get="([^"]+/poll\?[^"]+)"', person.html)
+    assert poll, "the answer polls for the computers' moves"
+
+    answer = client.get(poll.group(1).replace("&amp;", "&"), headers={**person.headers, **HX})
+    assert answer.status_code == 200
+    html = answer.text
+    phase, turn = attribute(html, "data-phase"), int(attribute(html, "data-turn"))
+    assert phase == "over" or turn == 0, (phase, turn)
+    assert "is thinking" not in status_line(html)
+    assert int(attribute(html, "data-version")) >= version + 4
+    announced = html.split('id="announcements"', 1)[1]
+    assert "Right" in announced
+    assert "Left" in announced
 
 
 def test_the_poll_reveals_the_computers_moves_at_the_tables_pace(client: TestClient) -> None:

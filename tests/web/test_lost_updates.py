@@ -4,7 +4,9 @@ seat, memory as the database has it), and a save stuck on a locked file holds up
 
 The races are driven at the ASGI level (httpx over ``ASGITransport``) with a request body that
 arrives only when the test says so; the locked file is a second SQLite connection holding the
-write lock (``BEGIN IMMEDIATE``), as another process would.
+write lock (``BEGIN IMMEDIATE``), as another process would. The race runs on SQLite and on
+PostgreSQL (``backend``); the locked file is SQLite's own (PostgreSQL's refused saves are
+``test_postgres``'s).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from app.web.routes import tables as table_routes
 from app.web.storage.database import DB_NAME
 from app.web.storage.store import TableStore
 from app.web.table.model import Table
+from tests.web.backends import Backend
 from tests.web.friends import act, create, full_table, join, spectator
 from tests.web.support import HX, TestClient, attribute, away, inline_app, status_of
 
@@ -137,12 +140,12 @@ def broken_play(table: Table, seat: int, form: Any) -> Any:
 
 @pytest.mark.parametrize("replaced_by", ["failed action", "eviction"])
 def test_a_slow_stand_in_never_undoes_the_discard(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, replaced_by: str
+    backend: Backend, monkeypatch: pytest.MonkeyPatch, replaced_by: str
 ) -> None:
     """The host's stand-in body arrives slowly; meanwhile the table in memory is replaced (a
     failed action drops it, or the cache evicts it) and the dealer discards. The stand-in then
     applies to the table *with* the discard, and a restart shows both."""
-    app = inline_app(tmp_path)
+    app = backend.app()
     store = store_of(app)
     monkeypatch.setitem(table_routes.HANDLERS, "play", (broken_play, True))
 
@@ -175,7 +178,7 @@ def test_a_slow_stand_in_never_undoes_the_discard(
             body.release.set()
             assert (await stand_in).status_code == 303
 
-            restarted = TableStore(tmp_path)  # what a restart reads
+            restarted = backend.store()  # what a restart reads
             after = restarted.get(table_id)
             restarted.close()
             assert after is not None

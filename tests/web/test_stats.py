@@ -3,7 +3,8 @@
 A browser that takes a seat gets a player cookie; each deal it finishes is filed once for it
 (by the save that writes the deal's end), whatever reloads, saves or restarts follow; the page
 adds them up per game and level. A browser without a cookie, or with a forged or malformed
-one, sees the empty page and never anyone else's numbers.
+one, sees the empty page and never anyone else's numbers. The tests that keep something run
+on SQLite and on PostgreSQL (``backend``).
 """
 
 from __future__ import annotations
@@ -11,21 +12,24 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from app.engine.ledger import LedgerEntry
 from app.web.http.cookies import PLAYER_COOKIE, PLAYER_TOKEN, SEAT_COOKIE
 from app.web.http.render import signed
 from app.web.show.stats import statistics
 from app.web.storage.database import DB_NAME, Database
-from app.web.storage.store import TableStore
 from app.web.table.model import hash_token, new_token
 from app.web.table.stats import FRIENDS, DealResult, finished_deal_results
-from tests.web.factory import build_table, play_out, save
+from tests.web.backends import Backend
+from tests.web.factory import build_table, play_out
 from tests.web.friends import CONFIRMED
 from tests.web.friends import play_deal as play_friends_deal
-from tests.web.support import Person, TestClient, finish_deal, inline_app, site_of
+from tests.web.support import Person, TestClient, finish_deal, site_of
 
 EMPTY = "No finished deal in this browser yet"
 
@@ -54,9 +58,16 @@ def start_with_player(client: TestClient, player: str | None = None, **form: str
     return person, token
 
 
-def rows(data_dir: Path) -> list[tuple[Any, ...]]:
-    with sqlite3.connect(data_dir / DB_NAME) as db:
-        return db.execute("SELECT player, table_id, deal, seat, level FROM deal_results").fetchall()
+@pytest.fixture
+def client(backend: Backend) -> Iterator[TestClient]:
+    with TestClient(backend.app()) as test_client:
+        yield test_client
+
+
+def rows(backend: Backend) -> list[tuple[Any, ...]]:
+    return backend.sql(
+        "SELECT player, table_id, deal, seat, level FROM deal_results ORDER BY deal, seat"
+    )
 
 
 def test_a_browser_without_a_player_cookie_sees_the_empty_page_and_gets_none(
@@ -95,7 +106,7 @@ def test_a_known_player_cookie_is_kept_at_the_next_table(client: TestClient) -> 
 
 
 def test_a_finished_deal_counts_once_through_reloads_saves_and_a_restart(
-    client: TestClient, data_dir: Path
+    client: TestClient, backend: Backend
 ) -> None:
     person, token = start_with_player(client, difficulty="hard")
     assert EMPTY in stats_page(client, token).text  # nothing until a deal is over
@@ -112,8 +123,8 @@ def test_a_finished_deal_counts_once_through_reloads_saves_and_a_restart(
     assert number_of(html, "Matches played") == 1
     assert ">Hard</th>" in html
     assert signed(change) in html
-    assert rows(data_dir) == [(hash_token(token), person.table_id, 1, 0, "hard")]
-    with TestClient(inline_app(data_dir)) as restarted:
+    assert rows(backend) == [(hash_token(token), person.table_id, 1, 0, "hard")]
+    with TestClient(backend.app()) as restarted:
         again = Person(restarted, person.table_id, person.token)
         again.get()
         assert again.post("settings", {"speed": "slow"}).status_code == 303
@@ -122,7 +133,7 @@ def test_a_finished_deal_counts_once_through_reloads_saves_and_a_restart(
         assert again.post("next", {"version": again.version()}).status_code == 303
         finish_deal(again)
         assert number_of(stats_page(restarted, token).text, "Deals played") == 2
-    assert [row[2] for row in rows(data_dir)] == [1, 2]
+    assert [row[2] for row in rows(backend)] == [1, 2]
 
 
 def test_forged_and_malformed_cookies_get_a_fresh_one_and_never_another_browsers_numbers(
@@ -292,7 +303,7 @@ def test_the_statistics_are_linked_from_the_header_and_your_games(client: TestCl
     assert 'href="/stats"' in your_games
 
 
-def test_a_stats_page_of_a_served_store_reads_nothing_of_other_tables(data_dir: Path) -> None:
+def test_a_stats_page_of_a_served_store_reads_nothing_of_other_tables(backend: Backend) -> None:
     """Two browsers' deals in one database: each page shows its own only."""
     mine, _ = build_table(seed=3)
     theirs, _ = build_table(seed=4)
@@ -301,8 +312,8 @@ def test_a_stats_page_of_a_served_store_reads_nothing_of_other_tables(data_dir: 
         deal = table.match.deal
         assert deal is not None
         play_out(deal, 5)
-        save(table, data_dir)
-    store = TableStore(data_dir)
+        backend.save(table)
+    store = backend.store()
     try:
         assert [r.table_id for r in store.database.results_of(hash_token("me"))] == [mine.id]
         assert [r.table_id for r in store.database.results_of(hash_token("them"))] == [theirs.id]

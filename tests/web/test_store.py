@@ -1,12 +1,13 @@
 """The table store: a database written before friends' tables opens and is carried over; a
 table in use stays in memory with its lock; a file that is not a database is named and left
-alone."""
+alone. The store's own behaviour is tested on SQLite and on PostgreSQL (``backend``)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import sqlite3
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -16,8 +17,15 @@ from app.web.storage import store as store_module
 from app.web.storage.database import DB_NAME, BadDatabase
 from app.web.storage.store import TableStore
 from app.web.table.model import Table
+from tests.web.backends import Backend
 from tests.web.factory import build_table
 from tests.web.support import TestClient, start
+
+
+@pytest.fixture
+def client(backend: Backend) -> Iterator[TestClient]:
+    with TestClient(backend.app()) as test_client:
+        yield test_client
 
 
 def test_an_older_database_opens_and_moves_its_deals_out(tmp_path: Path) -> None:
@@ -49,12 +57,12 @@ def test_an_older_database_opens_and_moves_its_deals_out(tmp_path: Path) -> None
 
 
 def test_a_table_in_use_is_neither_evicted_nor_unlocked(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    backend: Backend, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With room for one table in memory, a table whose lock is held and awaited stays (and
     so does its lock): the waiting request gets the very table the first one changed."""
     monkeypatch.setattr(store_module, "CACHE_SIZE", 1)
-    store = TableStore(tmp_path)
+    store = backend.store()
     first, second, third = (build_table(seed=seed)[0] for seed in (1, 2, 3))
     assert len({first.id, second.id, third.id}) == 3
     for table in (first, second, third):

@@ -237,3 +237,22 @@ def test_the_link_jumps_into_the_panel_without_javascript(client: TestClient, se
     panel = panel_of(person.html)
     assert 'id="tricks-list"' in panel
     assert '<h2 id="tricks-title">Tricks of this deal</h2>' in panel
+
+
+def test_each_row_is_drawn_once_per_language_and_viewer(client: TestClient) -> None:
+    """A finished trick never changes: its row is drawn once and kept (the panel goes with
+    every answer); a reader of another language gets it in theirs, the same reader again
+    the very same panel."""
+    person = start(client, game="troccas")
+    finish_deal(person)
+    english = panel_of(person.get().text)
+    german = panel_of(
+        client.get(person.url, headers={**person.headers, "Accept-Language": "de"}).text
+    )
+    rows = english.count('<li class="trick-row" ')
+    assert rows == 19  # Swiss Troccas: 76 cards, four seats
+    assert german.count('<li class="trick-row" ') == rows
+    assert f"Trick {rows}" in english
+    assert f"Stich {rows}" in german
+    assert f"Trick {rows}" not in german
+    assert panel_of(person.get().text) == english

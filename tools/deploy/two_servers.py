@@ -2,20 +2,24 @@
 
 No containers (``compose.yaml`` is the container version): a throwaway cluster
 (``tools.pgcluster``), two servers on free ports, then a friends' table of Danish Tarok with
-the host on server A, a friend on server B and a computer (Medium):
+the host on server A (where the table is created), a friend on server B and a Hard computer,
+seated so that the person on the server to be killed hands the turn to the computer:
 
 1. every person's move made on one server shows on the other's long poll; the delays are
    printed (p50/p99) and must stay within 1 s at p99;
-2. mid-deal, right after the friend's move that hands the turn to the computer, the friend's
-   server is killed with SIGKILL (its computer task was thinking); every move it answered is
-   still there (read through the other server), the computer moves on (the other server's
-   scan claims the table) and the deal goes on through the other server.
+2. mid-deal, as soon as that server answered that person's card, it is killed with SIGKILL
+   (its computer task is thinking); every move it answered is still there (read through the
+   other server: the version, and the card once in the deal's record), the computer moves on
+   (the other server's scan claims the table) and the deal is played to its end through the
+   other server.
 
-``python tools/deploy/two_servers.py``; exits 1 with the reason if a check fails.
+``python tools/deploy/two_servers.py [--kill a|b|both]`` (default both: server B, the friend's,
+then server A, the host's, each on a fresh database); exits 1 with the reason if a check fails.
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import html
 import os
@@ -81,6 +85,8 @@ class Browser:
         self.table_id = table_id
         self.token = token
         self.html = ""
+        self.played: str | None = None
+        """The last card this person's answered click played."""
 
     @property
     def headers(self) -> dict[str, str]:
@@ -115,6 +121,7 @@ class Browser:
 
     def act(self) -> None:
         """The first legal choice of the person's decision."""
+        self.played = None
         phase, _, version = self.state()
         if phase == "declarations":
             self.post("continue", {"version": version})
@@ -127,6 +134,7 @@ class Browser:
             self.post("play", {"version": version, "card": card})
             if "fool-question" in self.html:
                 self.post("play", {"version": version, "card": card, "name": "T"})
+            self.played = card
         else:
             self.post("decide", {"version": version, "choice": "no"})
 
@@ -134,6 +142,15 @@ class Browser:
         return re.findall(
             r'class="card legal[^"]*"\s+name="(?:card|select)" value="([^"]+)"', self.html
         )
+
+    def record(self) -> dict[str, object]:
+        """The first deal's hand record (there once the deal is over)."""
+        url = f"/tables/{self.table_id}/deals/1.json"
+        answer = self.client.get(url, headers=self.headers)
+        if answer.status_code != 200:
+            raise CheckFailed(f"the deal's record answered {answer.status_code}")
+        found: dict[str, object] = answer.json()
+        return found
 
 
 def _attribute(html: str, name: str) -> str:
@@ -143,24 +160,29 @@ def _attribute(html: str, name: str) -> str:
     return found.group(1)
 
 
-def _friends_table(a: str, b: str) -> tuple[Browser, Browser]:
-    """The host on server A, the friend on server B, a computer in seat 2; started."""
+def _friends_table(a: str, b: str, friend_seat: int) -> dict[int, Browser]:
+    """The host (seat 0) on server A, the friend at ``friend_seat`` on server B, a Hard
+    computer at the other seat; started. Each person's browser by seat."""
+    computer_seat = 3 - friend_seat
     form = {"game": "danish-tarok", "name": "Anna", "speed": "instant"}
-    form |= {"seat_0": "person", "seat_1": "person", "seat_2": "medium"}
+    form |= {f"seat_{friend_seat}": "person", f"seat_{computer_seat}": "hard"}
+    form |= {"seat_0": "person"}
     created = httpx.post(a + "/friends", data=form, follow_redirects=False)
     if created.status_code != 303:
         raise CheckFailed(f"creating the table answered {created.status_code}")
     table_id = created.headers["location"].rsplit("/", 1)[1]
     host = Browser(a, table_id, created.cookies[SEAT_COOKIE])
     joined = httpx.post(
-        f"{b}/tables/{table_id}/join", data={"name": "Bo", "seat": "1"}, follow_redirects=False
+        f"{b}/tables/{table_id}/join",
+        data={"name": "Bo", "seat": str(friend_seat)},
+        follow_redirects=False,
     )
     if joined.status_code != 303:
         raise CheckFailed(f"joining on server B answered {joined.status_code}")
     friend = Browser(b, table_id, joined.cookies[SEAT_COOKIE])
     host.get()
     host.post("start", {})
-    return host, friend
+    return {0: host, friend_seat: friend}
 
 
 def _timed_move(mover: Browser, watcher: Browser) -> float:
@@ -185,70 +207,111 @@ def _timed_move(mover: Browser, watcher: Browser) -> float:
 
 
 def _play(
-    people: list[Browser], delays: list[float], kill_after: int | None
+    people: dict[int, Browser], delays: list[float], kill_after: int | None, before: int
 ) -> tuple[int, int] | None:
     """Play the deal; each person's move is timed on the other person's server. With
-    ``kill_after``, stop after that many moves at a move in the play that hands the turn to
-    the computer (seat 2, after seat 1) and return (the mover's seat, the version its
-    server's answer showed); None when the deal is over."""
+    ``kill_after``, after that many moves stop at the next card of seat ``before`` (the
+    person who hands the turn to the computer), returned as soon as its server answered (its
+    computer is then thinking; the move is not timed): (that seat, the version the answer
+    showed). None when the deal is over."""
     moves = 0
+    seats = sorted(people)
+    anyone = people[seats[0]]
     for _ in range(400):
-        phase, turn, version = people[0].state()
+        phase, turn, version = anyone.state()
         if phase == "over":
             return None
         if phase == "declarations":
-            for person in people:
+            for person in people.values():
                 person.act()
             continue
-        if turn in (0, 1):
-            mover, watcher = people[turn], people[1 - turn]
+        if turn in people:
+            mover = people[turn]
+            stop = kill_after is not None and moves >= kill_after and phase == "play"
+            if stop and turn == before:
+                mover.act()
+                if mover.played is not None:
+                    shown = re.search(r'data-version="(\d+)"', mover.html)
+                    return turn, int(shown.group(1)) if shown else version + 1
+                continue
+            watcher = people[next(seat for seat in seats if seat != turn)]
             delays.append(_timed_move(mover, watcher))
             moves += 1
-            if kill_after is not None and moves >= kill_after and phase == "play" and turn == 1:
-                shown = re.search(r'data-version="(\d+)"', mover.html)
-                return turn, int(shown.group(1)) if shown else version + 1
-        elif people[1].poll() != 200:
+        elif anyone.poll() != 200:
             raise CheckFailed("the computer did not move")
     raise CheckFailed("the deal did not end")
 
 
-def check() -> None:
+def check(kill: str) -> list[float]:
+    """One run on a fresh cluster: server ``kill`` ("a": the host's, where the table was
+    created; "b": the friend's) is killed mid-deal. The moves' delays across servers."""
+    killed = "ab".index(kill)
+    # the person on the server to kill moves just before the computer (play goes up the seats)
+    friend_seat = 1 if killed == 1 else 2
+    computer_seat = 3 - friend_seat
+    before = (computer_seat - 1) % 3
     with cluster() as root_url, tempfile.TemporaryDirectory() as scratch:
         url = fresh_database(root_url, "trionfi")
         servers = [_serve(url, Path(scratch) / name) for name in ("a", "b")]
+        delays: list[float] = []
         try:
-            host, friend = _friends_table(servers[0][1], servers[1][1])
-            delays: list[float] = []
-            stopped = _play([host, friend], delays, kill_after=30)
+            people = _friends_table(servers[0][1], servers[1][1], friend_seat)
+            stopped = _play(people, delays, kill_after=30, before=before)
             if stopped is None:
                 raise CheckFailed("the deal ended before the computer's turn came")
-            killed, answered = stopped
+            seat, answered = stopped
+            mover = people[seat]
             process, _ = servers[killed]
             process.send_signal(signal.SIGKILL)  # right after its answer: its computer thinks
             process.wait()
             name = "AB"[killed]
-            print(f"server {name} killed (kill -9) at version {answered}, the computer to move")
+            print(
+                f"server {name} killed (kill -9) at version {answered}, right after it answered "
+                f"{mover.played} of seat {seat}; the computer (seat {computer_seat}) to move"
+            )
             survivor = servers[1 - killed][1]
-            people = [Browser(survivor, host.table_id, person.token) for person in (host, friend)]
-            phase, turn, version = people[0].state()
-            if version < answered:
-                raise CheckFailed(f"moves lost: version {version} after {answered} answered")
-            began = time.monotonic()
-            while turn == 2 and phase == "play" and time.monotonic() - began < 10:
-                people[0].poll()
-                phase, turn, version = people[0].state()
-            if turn == 2 and phase == "play":
-                raise CheckFailed(f"the computer did not move after server {name} died")
-            print(f"the computer moved on the other server {time.monotonic() - began:.1f} s after")
-            _play(people, [], kill_after=None)
-            print("the deal was played to its end on the other server")
+            people = {
+                place: Browser(survivor, person.table_id, person.token)
+                for place, person in people.items()
+            }
+            _computer_goes_on(people[0], answered, computer_seat, name)
+            if _play(people, [], kill_after=None, before=before) is not None:
+                raise CheckFailed("the deal did not end on the other server")
+            actions = people[0].record().get("actions")
+            plays = [
+                (action.get("seat"), action.get("play"))
+                for action in (actions if isinstance(actions, list) else [])
+                if isinstance(action, dict) and action.get("play") == mover.played
+            ]
+            if plays != [(seat, mover.played)]:
+                raise CheckFailed(f"{mover.played} of seat {seat} is not once in the record")
+            print(f"the deal was played to its end on server {'AB'[1 - killed]}")
         finally:
             for process, _ in servers:
                 if process.poll() is None:
                     process.terminate()
                     process.wait(10)
                 _end_group(process.pid)
-    _report(delays)
+    return delays
+
+
+def _computer_goes_on(anyone: Browser, answered: int, computer_seat: int, name: str) -> None:
+    """Through the surviving server: nothing answered is lost, and the computer moves."""
+    phase, turn, version = anyone.state()
+    if version < answered:
+        raise CheckFailed(f"moves lost: version {version} after {answered} answered")
+    began = time.monotonic()
+    thinking = turn == computer_seat and phase == "play" and version == answered
+    while turn == computer_seat and phase == "play" and time.monotonic() - began < 10:
+        anyone.poll()
+        phase, turn, version = anyone.state()
+    if turn == computer_seat and phase == "play":
+        raise CheckFailed(f"the computer did not move after server {name} died")
+    if thinking:
+        took = time.monotonic() - began
+        print(f"the computer moved on the other server {took:.1f} s after the kill")
+    else:
+        print("the computer's move was saved before the kill (it was quicker)")
 
 
 def _end_group(pid: int) -> None:
@@ -270,9 +333,19 @@ def _report(delays: list[float]) -> None:
         raise CheckFailed(f"p99 {p99:.2f} s is over {TARGET_P99_S} s")
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
+    parser.add_argument(
+        "--kill",
+        choices=("a", "b", "both"),
+        default="both",
+        help="which server to kill mid-deal: a (the host's), b (the friend's), both (b, then a)",
+    )
+    args = parser.parse_args(argv)
     try:
-        check()
+        for kill in ("b", "a") if args.kill == "both" else (args.kill,):
+            print(f"-- killing server {kill.upper()}")
+            _report(check(kill))
     except CheckFailed as error:
         print(f"two servers: {error}", file=sys.stderr)
         return 1

@@ -8,7 +8,7 @@ server can let browsers keep them for a year; card faces too. Every page respons
 from __future__ import annotations
 
 import hashlib
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -133,6 +133,7 @@ def make_templates(directory: Path = TEMPLATES_DIR) -> Jinja2Templates:
         languages=i18n.LANGUAGES,
         here=here,
     )
+    env.globals["trick_row"] = _row_drawer(env)
     env.filters["signed"] = signed
     env.filters["number"] = number
     env.filters["say"] = say  # an engine Phrase (a card's name) in the reader's language
@@ -140,6 +141,26 @@ def make_templates(directory: Path = TEMPLATES_DIR) -> Jinja2Templates:
     env.trim_blocks = True
     env.lstrip_blocks = True
     return templates
+
+
+ROWS_DRAWN = 4096
+"""Drawn rows of the tricks panel kept (``trick_row``)."""
+
+
+def _row_drawer(env: Any) -> Any:
+    """``trick_row(row, viewer)`` for the templates: the finished trick's row of the tricks
+    panel (``partials/trick_row.html``), drawn once per language and viewer and kept (a
+    finished trick never changes; every answer that shows the table draws the panel)."""
+    template = env.get_template("partials/trick_row.html")
+
+    @lru_cache(maxsize=ROWS_DRAWN)
+    def drawn(language: str, row: Any, viewer: int | None) -> Markup:
+        return Markup(template.render(row=row, viewer=viewer))
+
+    def trick_row(row: Any, viewer: int | None) -> Markup:
+        return drawn(i18n.current_language(), row, viewer)
+
+    return trick_row
 
 
 def is_htmx(request: Request) -> bool:

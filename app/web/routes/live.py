@@ -11,6 +11,13 @@ polling); presence comes for free (a seat whose page stops asking is away); and 
 paced frames of the game against the computer. A card reaches the other screens as soon as it
 is played, and an idle table costs one request per page per 15 seconds. The waiting itself is
 the poll bus's (``app.web.live.bus``).
+
+In a game against the computers at "Instant" pacing (without "tap to continue") the page shows
+the computers' moves at once, up to the latest, so a poll that finds the table moved on while
+a computer is still to move holds its answer until they have all moved (the person's turn, or
+the deal's end), ``HOLD_S`` at most: one answer, and one render, for the computers' whole
+reply instead of one per move. The page shows the same: the latest step, and every move's
+announcement. Not at a friends' table: there another person's move is shown at once.
 """
 
 from __future__ import annotations
@@ -26,6 +33,8 @@ from app.web.routes.answers import Visit, key_of, page_of, respond, respond_lobb
 from app.web.routes.deps import SiteDep, viewer_seen
 from app.web.show.pacing import first_stop
 from app.web.site import Site
+from app.web.table.model import Table
+from app.web.table.players import computer_to_move
 
 router = APIRouter()
 
@@ -34,6 +43,10 @@ WAIT_SLICE = 1.0
 MAX_WAIT = 20
 ASKED_WAIT = 999
 """A poll may ask for up to this many seconds of waiting; it waits ``MAX_WAIT`` at most."""
+HOLD_S = 1.0
+"""At "Instant", how long a poll may hold a change while the computers are still moving, so
+that it answers once for their whole reply (a slow computer's first moves show after this;
+unloaded, the three Hard computers of Swiss Troccas reply well within it)."""
 CATCH_UP = 2
 """A page more than this many tricks behind (a laptop waking up) jumps to the latest frame
 instead of replaying every move at the table's pace. Two: the computers move after the answer
@@ -77,11 +90,23 @@ async def poll(
         return next_frame(visit, bus.shown_to(table_id, page, shown), p)
 
 
-async def looks(site: Site, table_id: str) -> tuple[int, str]:
+async def looks(site: Site, table_id: str) -> tuple[int, str, bool]:
     """The table's version and presence marks now (taken fresh each time: the table in
-    memory may have been read back from the database since the last look)."""
+    memory may have been read back from the database since the last look), and whether more
+    computers' moves are coming that a page would show at once with this one (``moving``)."""
     async with site.store.reading(table_id) as table:
-        return table.version, site.presence.marks(table)
+        return table.version, site.presence.marks(table), moving(table)
+
+
+def moving(table: Table) -> bool:
+    """Whether a computer is to move in a game against the computers whose page shows their
+    moves at once (Instant, no tap to continue): its poll may then wait for the rest of their
+    reply (the moves the page has not shown are all theirs: the person's own click was
+    answered with the person's move)."""
+    settings = table.settings
+    if table.is_friends or settings.delay_ms > 0 or settings.tap_to_continue:
+        return False
+    return computer_to_move(table)
 
 
 async def changed_within(
@@ -98,21 +123,36 @@ async def changed_within(
 
     A change the viewer made while this poll waited is not answered here: the viewer's own
     click gets the answer that shows it (answering twice would repeat the announcements).
-    Nor does a poll answer once its page has polled again (its table was redrawn)."""
+    Nor does a poll answer once its page has polled again (its table was redrawn). A change
+    of the version alone while the computers are still moving at Instant is held until they
+    have all moved, ``HOLD_S`` at most (``moving``)."""
     deadline = time.monotonic() + wait
-    now = await looks(site, table_id)
-    began = now[0]
+    version, marks, busy = await looks(site, table_id)
+    began = version
     page = page_of(request)
-    while shown == now:
-        left = deadline - time.monotonic()
-        if left <= 0 or site.bus.is_superseded(table_id, page, number):
+    held_until: float | None = None
+    while True:
+        now = time.monotonic()
+        if shown == (version, marks):
+            left = deadline - now
+            if left <= 0:
+                return False
+        elif busy and marks == shown[1]:
+            if held_until is None:
+                held_until = now + HOLD_S
+            left = min(held_until, deadline) - now
+            if left <= 0:
+                break
+        else:
+            break
+        if site.bus.is_superseded(table_id, page, number):
             return False
         if await request.is_disconnected():
             return False
         await site.bus.wait_change(table_id, min(WAIT_SLICE, left))
         site.presence.saw(table_id, viewer)
-        now = await looks(site, table_id)
-    return now[0] == began or site.bus.last_change_by(table_id) != viewer
+        version, marks, busy = await looks(site, table_id)
+    return version == began or site.bus.last_change_by(table_id) != viewer
 
 
 def next_frame(visit: Visit, shown: int, mark: str) -> Response:

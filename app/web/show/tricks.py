@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from app.engine.cards import (
     FOOL,
@@ -29,7 +30,7 @@ from app.engine.cards import (
 from app.engine.deal import Trick
 from app.engine.observation import Observation
 from app.engine.winning import why_won
-from app.i18n import gettext
+from app.i18n import current_language, gettext
 from app.web.http.words import say
 
 
@@ -98,9 +99,26 @@ def win_reason(trick: Trick, chicks: bool) -> str:
 def tricks_panel(obs: Observation, names: Sequence[str]) -> TricksPanel:
     """The panel as the seat of ``obs`` may see it, with seats named as in ``names``."""
     chicks = obs.options.chicks_rule
-    rows = tuple(_row(trick, obs.seat_count, names, chicks) for trick in reversed(obs.tricks))
+    said = tuple(names)
+    language = current_language()
+    rows = tuple(
+        _known_row(language, trick, obs.seat_count, said, chicks) for trick in reversed(obs.tricks)
+    )
     cards = [card for trick in obs.tricks for card in trick.cards] + list(obs.trick)
     return TricksPanel(rows, _played_by_suit(cards, chicks), len(cards))
+
+
+ROWS_KEPT = 4096
+"""Finished tricks' rows kept (a finished trick never changes: each answer that shows the
+panel builds only the rows it has not built before)."""
+
+
+@lru_cache(maxsize=ROWS_KEPT)
+def _known_row(
+    language: str, trick: Trick, seats: int, names: tuple[str, ...], chicks: bool
+) -> TrickRow:
+    """``_row``, kept per language (its words are the current language's)."""
+    return _row(trick, seats, names, chicks)
 
 
 def _row(trick: Trick, seats: int, names: Sequence[str], chicks: bool) -> TrickRow:

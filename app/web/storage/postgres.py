@@ -52,7 +52,13 @@ CHANNEL = "trionfi_table"
 PRESENCE = "trionfi_presence"
 """The NOTIFY channel of presence: a server heard from a seat, ``<table id>:<seat>:<server>``."""
 POOL_SIZE = 16
-"""The store's 4 readers and writer, the computers' claims of this server's busy tables."""
+"""The store's 4 readers and writer, the listings, the orphan scan."""
+CLAIMS = 24
+"""Connections of their own for the computers' claims: each claim keeps one (its row lock)
+while the computer decides, so the tables being moved at once never take the readers' and
+the writer's connections (with one shared pool, 16 claims starved them: the claims' releases
+waited behind reads that waited for a connection). A server thus opens up to
+``POOL_SIZE + CLAIMS + 1`` (the listener) connections."""
 ORPHAN_S = 1.0
 """A table with a computer to move that has not changed for this long is looked at by every
 server's scan (the server moving it may have died); its claim decides who moves it."""
@@ -133,6 +139,7 @@ class PostgresDatabase:
         except psycopg.Error as error:
             raise BadDatabase(f"cannot use the database {self.path}: {error}") from error
         self._pool = ConnectionPool(url, min_size=1, max_size=POOL_SIZE, open=True)
+        self._claims = ConnectionPool(url, min_size=1, max_size=CLAIMS, open=True)
         self._versions: dict[str, int] = {}
         """Per table, the version of the row this server read or wrote last."""
         self._versions_lock = threading.Lock()
@@ -144,6 +151,7 @@ class PostgresDatabase:
         self.unreadable: set[str] = set()
 
     def close(self) -> None:
+        self._claims.close()
         self._pool.close()
 
     def announce(self, table_id: str, seat: int) -> None:
@@ -227,8 +235,9 @@ class PostgresDatabase:
         """Claim the right to move the table's computers, for exactly one server: its row in
         ``claims`` locked ``FOR UPDATE SKIP LOCKED`` in a transaction kept open until the
         returned release is called (or this server dies: the database ends it). None if
-        another server holds it."""
-        db = self._pool.getconn()
+        another server holds it. The connection is one of the claims' own (``CLAIMS``); the
+        call waits for one while as many tables are being moved, the release never waits."""
+        db = self._claims.getconn()
         try:
             db.execute(
                 "INSERT INTO claims (table_id) VALUES (%s) ON CONFLICT DO NOTHING", (table_id,)
@@ -239,16 +248,16 @@ class PostgresDatabase:
             ).fetchone()
         except psycopg.Error as error:
             db.rollback()
-            self._pool.putconn(db)
+            self._claims.putconn(db)
             raise StorageError(str(error)) from error
         if held is None:
             db.rollback()
-            self._pool.putconn(db)
+            self._claims.putconn(db)
             return None
 
         def release() -> None:
             db.rollback()
-            self._pool.putconn(db)
+            self._claims.putconn(db)
 
         return release
 

@@ -53,6 +53,8 @@ READERS = 4
 """Threads that read the database (loading a table, the list, a code); saves have one thread
 of their own: SQLite takes one writer at a time anyway, and so a stuck save never keeps a
 reader waiting."""
+CLAIMERS = 4
+"""Threads that claim tables' computers on a shared database (``TableStore.claim``)."""
 
 
 async def _granted() -> None:
@@ -95,6 +97,9 @@ class TableStore:
             self.database = Database(data_dir, busy_timeout, prove_writable)
         self._reader = ThreadPoolExecutor(READERS, thread_name_prefix="store-read")
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="store-write")
+        self._claimer = ThreadPoolExecutor(CLAIMERS, thread_name_prefix="store-claim")
+        """Threads of the claims alone (on a shared database): a claim waiting for one of
+        the claims' connections holds up no read, and no release (the readers run those)."""
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._locks: dict[str, asyncio.Lock] = {}
         self._lock_users: dict[str, int] = {}
@@ -106,6 +111,7 @@ class TableStore:
         return self.database.path
 
     def close(self) -> None:
+        self._claimer.shutdown(wait=True)
         self._reader.shutdown(wait=True)
         self._writer.shutdown(wait=True)
         self.database.close()
@@ -237,7 +243,7 @@ class TableStore:
         if not self.database.shared:
             return _granted
         claim = self.database.claim  # type: ignore[union-attr]
-        release: Callable[[], None] | None = await self._read(claim, table_id)
+        release: Callable[[], None] | None = await self._finish(self._claimer, claim, table_id)
         if release is None:
             return None
 
