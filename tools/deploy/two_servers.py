@@ -227,6 +227,9 @@ def _play(
             continue
         if turn in people:
             mover = people[turn]
+            if mover.state()[0] == "declarations":  # their own "Continue", not a move: untimed
+                mover.act()
+                continue
             stop = kill_after is not None and moves >= kill_after and phase == "play"
             if stop and turn == before:
                 mover.act()
@@ -237,6 +240,8 @@ def _play(
             watcher = people[next(seat for seat in seats if seat != turn)]
             delays.append(_timed_move(mover, watcher))
             moves += 1
+            if delays[-1] > TARGET_P99_S:
+                print(f"slow: move {moves} ({phase}, seat {turn}) shown after {delays[-1]:.2f} s")
         elif anyone.poll() != 200:
             raise CheckFailed("the computer did not move")
     raise CheckFailed("the deal did not end")
