@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -33,7 +34,13 @@ def table_of(client: TestClient, table_id: str) -> Table:
         async with site_of(client.app).store.reading(table_id) as table:
             return table
 
-    return asyncio.run(read())
+    portal = client.portal  # the app's own loop, where its store's locks live
+    if portal is not None:
+        return portal.call(read)
+    # not started as a context manager: a loop of its own, in a thread of its own (another
+    # test may have left this thread's loop running, and asyncio.run refuses then)
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, read()).result()
 
 
 def log_lines(html: str) -> list[str]:
