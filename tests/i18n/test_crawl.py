@@ -239,15 +239,21 @@ def reader(client: TestClient, person: Any, crawl: Crawl) -> Recorded:
     return seated
 
 
-def play_against_the_computer(client: TestClient, crawl: Crawl, game: str) -> Recorded:
-    data = {"game": game, "speed": "instant", "hints": "on"}
-    response = client.post("/tables", data=data, follow_redirects=False)
+def start_recorded(client: TestClient, crawl: Crawl, form: dict[str, str]) -> Recorded:
+    """A game against the computer started from the home page's ``form``, its person's pages
+    read by ``crawl`` (the client's cookies cleared: the person carries their own)."""
+    response = client.post("/tables", data=form, follow_redirects=False)
     assert response.status_code == 303
     table_id = response.headers["location"].rsplit("/", 1)[1]
     token = response.cookies["trionfi_seat"]
     client.cookies.clear()
     person = Recorded(client, table_id, token, language="da")
     person.crawl = crawl
+    return person
+
+
+def play_against_the_computer(client: TestClient, crawl: Crawl, game: str) -> Recorded:
+    person = start_recorded(client, crawl, {"game": game, "speed": "instant", "hints": "on"})
     for step in range(400):
         phase, turn, version = person.state()
         if phase == "over":
@@ -422,14 +428,7 @@ def read_the_draw(client: TestClient, crawl: Crawl) -> None:
     page, and a friends' table's lobby note and its first page after the reseating."""
     for field in ("dk_draw_first_dealer", "tr_draw_partners"):
         game = DANISH if field.startswith("dk") else TROCCAS
-        data = {"game": game, "speed": "instant", field: "on"}
-        response = client.post("/tables", data=data, follow_redirects=False)
-        assert response.status_code == 303
-        table_id = response.headers["location"].rsplit("/", 1)[1]
-        token = response.cookies["trionfi_seat"]
-        client.cookies.clear()
-        person = Recorded(client, table_id, token, language="da")
-        person.crawl = crawl
+        person = start_recorded(client, crawl, {"game": game, "speed": "instant", field: "on"})
         person.get()
     seats = ("person", "easy", "easy", "easy")
     host = friends.create(client, TROCCAS, seats, name="Anna", tr_draw_partners="on")

@@ -78,16 +78,30 @@ def _attempt(
         version += 1 + play_out(match.start_deal(), seed * 100 + number)
     match.start_deal()
     version += 1
+    table_id = f"t{seed}x{deals_before}{game[:2]}{token_hex(3)}"
+    return seated(table_id, match, level, settings, f"test-{seed}", version)
+
+
+def seated(
+    table_id: str,
+    match: Match,
+    level: str,
+    settings: TableSettings | None,
+    seed: str,
+    version: int,
+) -> tuple[Table, str]:
+    """A table of ``match`` against the computer: the person at seat 0 (their seat token
+    returned with the table), computers of ``level`` at the others, who move at once."""
     token = new_token()
-    names = seat_names(game)
+    names = seat_names(match.game.key)
     seats = [Seat("person", names[0], token_hash=hash_token(token))]
     seats += [Seat("bot", name, level=level) for name in names[1:]]
     table = Table(
-        f"t{seed}x{deals_before}{game[:2]}{token_hex(3)}",
+        table_id,
         match,
         seats,
         settings or TableSettings(speed="instant"),
-        seed=f"test-{seed}",
+        seed=seed,
         version=version,
         deal_base=version,
     )
@@ -162,18 +176,5 @@ def trumpless_table(
     match.game = rigged_game(game, without)
     match.start_deal()
     match.game = real
-    token = new_token()
-    names = seat_names(game)
-    seats = [Seat("person", names[0], token_hash=hash_token(token))]
-    seats += [Seat("bot", name, level=level) for name in names[1:]]
-    table = Table(
-        f"redeal{game[:2]}{token_hex(3)}",
-        match,
-        seats,
-        settings or TableSettings(speed="instant"),
-        seed=f"test-redeal-{without}",
-        version=1,
-        deal_base=1,
-    )
-    runner.advance(table)
-    return table, token
+    table_id = f"redeal{game[:2]}{token_hex(3)}"
+    return seated(table_id, match, level, settings, f"test-redeal-{without}", 1)
