@@ -46,6 +46,18 @@ def settle(page: Page, timeout: float = 20000) -> None:
     )
 
 
+def two_choices(page: Page, first: str, second: str) -> None:
+    """A decision of two buttons as the person meets it: both shown, ``first`` focused (Enter
+    takes it) and tall enough for a thumb."""
+    chosen = page.get_by_role("button", name=first)
+    assert chosen.is_visible()
+    assert page.get_by_role("button", name=second).is_visible()
+    assert page.evaluate("() => document.activeElement.textContent.trim()") == first
+    box = chosen.bounding_box()
+    assert box is not None
+    assert box["height"] >= 24  # a target a thumb can hit
+
+
 def discard(page: Page, shot: Shot | None = None) -> None:
     size = 2 if page.locator("#table").get_attribute("data-game") == "troccas" else 3
     for _ in range(size):

@@ -11,7 +11,7 @@ import pytest
 
 from app.engine.options import Options
 from tests.e2e.conftest import Server, Tab, seated_tab
-from tests.e2e.driver import settle, state, wait_for_change
+from tests.e2e.driver import settle, state, two_choices, wait_for_change
 from tests.e2e.test_glance import axe_violations
 from tests.web.factory import build_table
 
@@ -32,13 +32,7 @@ def test_the_forehand_chooses_chicks_from_the_keyboard(
     settle(page)
     phase, turn, version = state(page)
     assert (phase, turn) == ("chicks", "0")
-    with_chicks = page.get_by_role("button", name="Play with Chicks")
-    assert with_chicks.is_visible()
-    assert page.get_by_role("button", name="Play without Chicks").is_visible()
-    assert page.evaluate("() => document.activeElement.textContent.trim()") == "Play with Chicks"
-    box = with_chicks.bounding_box()
-    assert box is not None
-    assert box["height"] >= 24  # a target a thumb can hit
+    two_choices(page, "Play with Chicks", "Play without Chicks")
     assert not axe_violations(page), axe_violations(page)
     tab.shot(f"chicks-{game}")
     page.keyboard.press("Enter")

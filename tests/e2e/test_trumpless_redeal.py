@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from tests.e2e.conftest import Server, Tab, seated_tab
-from tests.e2e.driver import settle, state, wait_for_change
+from tests.e2e.driver import settle, state, two_choices, wait_for_change
 from tests.e2e.test_glance import axe_violations
 from tests.web.factory import trumpless_table
 
@@ -30,13 +30,7 @@ def test_the_person_asks_for_a_new_deal_from_the_keyboard(
     settle(page)
     phase, turn, version = state(page)
     assert (phase, turn) == ("redeal", "0")
-    ask = page.get_by_role("button", name="Ask for a new deal")
-    assert ask.is_visible()
-    assert page.get_by_role("button", name="Play this hand").is_visible()
-    assert page.evaluate("() => document.activeElement.textContent.trim()") == "Ask for a new deal"
-    box = ask.bounding_box()
-    assert box is not None
-    assert box["height"] >= 24  # a target a thumb can hit
+    two_choices(page, "Ask for a new deal", "Play this hand")
     assert not axe_violations(page), axe_violations(page)
     tab.shot("redeal-question")
     page.keyboard.press("Enter")
