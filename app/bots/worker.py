@@ -1,4 +1,4 @@
-"""One computer's decision as bytes, for a worker process (``app.web.live.pool``).
+"""One computer's decision as bytes, for a worker process (``app.bots.pool``).
 
 A ``Decision`` holds what the deciding seat may know and nothing more: its own
 ``Observation`` (with the others' hands only under "opponents see all hands", exactly as the

@@ -22,6 +22,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
+from app.bots.pool import BotPool
 from app.i18n import N_
 from app.paths import STATIC_DIR
 from app.protocol.naming import Program
@@ -32,7 +33,6 @@ from app.web.http.limits import Limiters, RateLimits, Slowed
 from app.web.http.problems import Problem, error_page
 from app.web.http.render import is_htmx, make_templates
 from app.web.http.stylesheets import served_stylesheet
-from app.web.live.pool import BotPool
 from app.web.routes import friends, home, language, learn, live, replays, stats, tables
 from app.web.routes.damaged import TableDamaged, damaged_page
 from app.web.site import Site
@@ -111,7 +111,7 @@ def create_app(
     if None). The computers move off the request, one at a time (``app.web.live.computers``);
     ``inline_computers`` moves them inside the person's request, all at once, so that a
     route test sees a POST return with the computers moved. ``bot_processes`` worker
-    processes make the computers' decisions (``app.web.live.pool``; 0: in-process).
+    processes make the computers' decisions (``app.bots.pool``; 0: in-process).
     ``database``, a ``postgresql://`` URL, keeps the tables there instead of ``data_dir``'s
     SQLite file, shared with other servers: their changes wake this server's polls
     (``app.web.storage.postgres.Listener``)."""

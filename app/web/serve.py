@@ -174,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
         print("trionfi serve: --bot-processes is 0 or more", file=sys.stderr)
         return 2
     if args.bot_processes is None:
-        from app.web.live.pool import default_processes  # noqa: PLC0415
+        from app.bots.pool import default_processes  # noqa: PLC0415
 
         try:
             args.bot_processes = default_processes()

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from app.bots.pool import BotPool
 from app.web.live.bus import PollBus
 from app.web.live.computers import Computers
-from app.web.live.pool import BotPool
 from app.web.live.presence import Presence
 from app.web.show.replay import Replay
 from app.web.show.timeline import Timelines

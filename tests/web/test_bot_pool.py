@@ -1,4 +1,4 @@
-"""The computers' decisions in worker processes (``app.web.live.pool``, ``app.bots.worker``):
+"""The computers' decisions in worker processes (``app.bots.pool``, ``app.bots.worker``):
 the same actions as in-process, a killed worker replaced, a stale decision dropped, and a
 request that carries the deciding seat's own view only.
 
@@ -21,13 +21,13 @@ from typing import Any, TypeVar
 import pytest
 
 from app.bots import base, worker
+from app.bots.pool import BotPool
 from app.engine.actions import Action
 from app.engine.games import GAMES
 from app.engine.observation import observe
 from app.engine.options import Options
 from app.web import create_app
 from app.web.live.computers import Computers
-from app.web.live.pool import BotPool
 from app.web.table import players
 from tests.web.factory import build_table, person_discards, save
 from tests.web.support import Person, TestClient
@@ -200,7 +200,7 @@ def test_a_stale_decision_is_dropped_never_applied(data_dir: Path) -> None:
 
 
 def test_the_environment_sets_the_processes(monkeypatch: pytest.MonkeyPatch) -> None:
-    from app.web.live.pool import ENV, default_processes
+    from app.bots.pool import ENV, default_processes
 
     monkeypatch.setenv(ENV, "3")
     assert default_processes() == 3

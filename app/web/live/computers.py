@@ -32,9 +32,9 @@ import time
 from starlette.background import BackgroundTask
 from starlette.responses import Response
 
+from app.bots.pool import BotPool
 from app.bots.worker import Decision
 from app.web.live.bus import PollBus
-from app.web.live.pool import BotPool
 from app.web.storage.store import NoSuchTable, SaveFailed, TableStore
 from app.web.table import players
 from app.web.table.model import Table

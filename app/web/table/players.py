@@ -97,7 +97,7 @@ def bot_action(table: Table, seat: int, programs: ProgramPool | None = None) -> 
 
 
 def decision_for(table: Table) -> worker.Decision | None:
-    """The decision of the computer to act, for a worker process (``app.web.live.pool``):
+    """The decision of the computer to act, for a worker process (``app.bots.pool``):
     its own observation only, the level and the stream's state; None for an outside program's
     seat, which is decided in-process (its process belongs to this server)."""
     deal = table.match.deal
@@ -197,7 +197,7 @@ def hint_for(table: Table, obs: Observation) -> tuple[Action, str] | None:
     The observation is the person's own, so the hint knows no more than they do; it names the
     other seats as the page does. A bot that fails gives no hint (logged), never an error.
     Hints think in the server process (a thread of the request), not in the bot worker
-    processes (``app.web.live.pool``): they are asked for one at a time by a person."""
+    processes (``app.bots.pool``): they are asked for one at a time by a person."""
     if not obs.is_my_turn:
         return None
     rng = bot_rng(table, obs.seat, "hint")

@@ -7,7 +7,8 @@ server's own interpreter, in a thread, as before. A decision is awaited on the e
 (``asyncio.wrap_future``). A worker that dies (kill -9) breaks the executor: it is replaced
 by a fresh one and the decision asked once more, then made in-process, so nothing hangs and
 no decision is lost. Only the level's pure decision goes to a worker: outside programs and
-hints stay in-process (``app.web.table.players``).
+hints stay in-process (``app.web.table.players``). It knows nothing of the web: the server
+and the pool's benchmark (``python -m app.bench.pool``) use the same class.
 """
 
 from __future__ import annotations
