@@ -25,6 +25,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import signal
 import sys
 import tempfile
@@ -35,9 +36,12 @@ from typing import Any
 from urllib.parse import urlencode
 
 from app.bench.clicks import free_port, start_server
-from app.bench.tables import TABLE, Connection, Counts, Person, Table, ms, seat_token
-from app.engine.options import TROCCAS
+from app.bench.tables import LEGAL, TABLE, Connection, Counts, Person, Table, ms, seat_token
+from app.engine.options import DANISH, GAMES, TROCCAS
 
+CONTINUE = "continue"
+FOOL_QUESTION = 'id="fool-question"'
+DISCARD_SIZE = re.compile(r"<strong>\d+ of (\d+)</strong>")
 PAUSE_S = 1.5
 WAIT_S = 15
 FINISH_S = 180
@@ -102,6 +106,8 @@ class SoloPerson(Person):
             await self.click(*chosen, tally.counts)
             if self.table.accepted == before:
                 continue
+            if self.paused_after(chosen[0]):
+                continue
             self.clicked_in_deal += 1
             tally.moves += 1
             await self.wait_for_reply(tally.counts, deadline + 30)
@@ -109,8 +115,28 @@ class SoloPerson(Person):
                 tally.replies_s.append(time.perf_counter() - sent)
 
     def decision(self) -> tuple[str, dict[str, Any]] | None:
-        # Never a double click here: a solo game's clicks are counted one by one.
-        return super().decision()
+        """What the person does now, as their page offers it; None when it is not their
+        turn. Never a double click here: a solo game's clicks are counted one by one."""
+        phase, turn, seat = (self.state.get(k) for k in ("phase", "turn", "seat"))
+        if self.tick is not None or turn != seat:
+            return None
+        version = self.state["version"]
+        if phase == "declarations":
+            return CONTINUE, {"version": version}
+        if phase in ("demand_fool", "chicks", "redeal", "bob"):
+            return "decide", {"version": version, "choice": "no"}
+        legal = LEGAL.findall(self.html)
+        if phase == "discard":
+            size = DISCARD_SIZE.search(self.html)
+            return "discard", {
+                "version": version,
+                "card": legal[: int(size.group(1)) if size else 2],
+            }
+        if phase != "play" or not legal:
+            return None
+        if FOOL_QUESTION in self.html:  # the Fool led in Danish Tarok names a suit
+            return "play", {"version": version, "card": "FOOL", "name": "T"}
+        return "play", {"version": version, "card": self.rng.choice(legal)}
 
     async def click(self, action: str, data: dict[str, Any], counts: Counts) -> None:
         sent = time.perf_counter()
@@ -136,8 +162,13 @@ class SoloPerson(Person):
                 continue
             before = self.table.accepted
             await self.click(*chosen, tally.counts)
-            if self.table.accepted != before:
+            if self.table.accepted != before and not self.paused_after(chosen[0]):
                 self.clicked_in_deal += 1
+
+    def paused_after(self, action: str) -> bool:
+        """Whether an accepted click only paused the page (the declarations' Continue, the
+        Fool's question): no action of the deal's."""
+        return action == CONTINUE or FOOL_QUESTION in self.html
 
     async def finish_deal(self, tally: Tally) -> None:
         await self.check_record(tally)
@@ -166,9 +197,9 @@ class SoloPerson(Person):
         tally.doubled += max(0, mine - self.clicked_in_deal)
 
 
-async def open_game(base: str, rng: random.Random, level: str) -> SoloPerson:
+async def open_game(base: str, rng: random.Random, game: str, level: str) -> SoloPerson:
     setup = Connection(base)
-    form = {"game": TROCCAS, "difficulty": level, "speed": "instant"}
+    form = {"game": game, "difficulty": level, "speed": "instant"}
     _, fields, _ = await setup.request("POST", "/tables", {}, urlencode(form).encode())
     setup.close()
     person = SoloPerson(base, Table(fields["location"]), seat_token(fields), rng)
@@ -225,20 +256,33 @@ def postmaster(url: str) -> int | None:
         return None
 
 
+@dataclass(frozen=True)
+class Plan:
+    """What the benchmark plays: ``games`` concurrent games of ``game`` against Hard, for
+    ``seconds`` (or ``moves`` clicks), each person pausing ``pause`` seconds."""
+
+    games: int
+    game: str
+    seconds: float
+    moves: int
+    pause: float
+    seed: int
+
+
 async def bench(
-    urls: list[str],
-    games: int,
-    seconds: float,
-    moves: int,
-    pause: float,
-    servers: list[int],
-    seed: int,
-    database: int | None = None,
+    urls: list[str], plan: Plan, servers: list[int], database: int | None = None
 ) -> dict[str, Any]:
     """Run the games over ``urls`` (game i on ``urls[i % len(urls)]``); ``servers`` are the
     servers' process ids (their CPU is measured), ``database`` the postmaster's."""
+    games, seconds, moves, pause, seed = (
+        plan.games,
+        plan.seconds,
+        plan.moves,
+        plan.pause,
+        plan.seed,
+    )
     rng = random.Random(seed)
-    people = [await open_game(urls[i % len(urls)], rng, "hard") for i in range(games)]
+    people = [await open_game(urls[i % len(urls)], rng, plan.game, "hard") for i in range(games)]
     tally = Tally()
 
     def trees() -> tuple[list[int], list[int]]:
@@ -247,10 +291,12 @@ async def bench(
 
     under, db_pids = trees()
     cpu_before = cpu_seconds(under + db_pids)
+    people_before = time.process_time()
     began = time.monotonic()
     deadline = began + seconds
     await asyncio.gather(*(p.play_solo(tally, deadline, pause, moves) for p in people))
     elapsed = time.monotonic() - began
+    people_cpu = time.process_time() - people_before
     under, db_pids = trees()
     cpu_after = cpu_seconds(under + db_pids)
     # Each deal under way is played out (not timed) so that its hand record can be checked.
@@ -268,6 +314,7 @@ async def bench(
     per_table = 1000 / max(elapsed, 1e-9) / games
     return {
         "games": games,
+        "game": plan.game,
         "servers": len(urls),
         "seconds": round(elapsed, 1),
         "pause_s": pause,
@@ -286,6 +333,7 @@ async def bench(
         "workers_cpu_ms_per_move": round(workers_cpu * per_move, 1),
         "database_cpu_ms_per_move": round(db_cpu * per_move, 1) if database else None,
         "total_cpu_ms_per_move": round(all_cpu * per_move, 1),
+        "people_cpu_ms_per_move": round(people_cpu * per_move, 1),
         # CPU per table: milliseconds of CPU per second of play of one table (100: a tenth
         # of a core), and how many such tables one core would carry
         "server_cpu_ms_per_table_s": round(main_cpu * per_table, 1),
@@ -295,10 +343,31 @@ async def bench(
     }
 
 
+def cpu_list(text: str) -> set[int]:
+    """``0``, ``1-3`` or ``0,2``: a set of this machine's CPUs."""
+    cpus: set[int] = set()
+    try:
+        for part in text.split(","):
+            low, _, high = part.partition("-")
+            cpus.update(range(int(low), int(high or low) + 1))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of CPUs: {text!r}") from None
+    if not cpus or not cpus <= os.sched_getaffinity(0):
+        raise argparse.ArgumentTypeError(f"not CPUs of this machine: {text!r}")
+    return cpus
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m app.bench.solo", description=__doc__)
     parser.add_argument("--url", help="a running server (default: start one)")
     parser.add_argument("--games", type=int, default=25, help="concurrent games (default 25)")
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default=TROCCAS,
+        help=f"{TROCCAS} (three computers: three Hard decisions a card; the default) or "
+        f"{DANISH} (two computers: two a card)",
+    )
     parser.add_argument("--bot-processes", type=int, default=1, help="each server's (default 1)")
     parser.add_argument("--servers", type=int, default=1, help="servers to start (default 1)")
     parser.add_argument(
@@ -310,6 +379,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=0, help="stop after this many clicks")
     parser.add_argument("--pause", type=float, default=PAUSE_S, help="a person's pause (1.5)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--server-cpus",
+        type=cpu_list,
+        help="run the servers (and their bot workers) on these CPUs only, e.g. 1 or 1-3",
+    )
+    parser.add_argument(
+        "--people-cpus",
+        type=cpu_list,
+        help="run the simulated people on these CPUs only, e.g. 0 (apart from the servers: "
+        "what one core of the server's carries)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if args.games < 1 or args.bot_processes < 0 or args.seconds <= 0 or args.pause < 0:
@@ -319,6 +399,8 @@ def main(argv: list[str] | None = None) -> int:
             "--servers is at least 1; several share one PostgreSQL: --database postgresql://… "
             "(or python -m tools.pgcluster -- python -m app.bench.solo --servers 2)"
         )
+    if args.people_cpus:
+        os.sched_setaffinity(0, args.people_cpus)
     # stopped (SIGTERM, a timeout): the servers it started are stopped too, by the finally
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     processes = []
@@ -335,9 +417,11 @@ def main(argv: list[str] | None = None) -> int:
                 urls.append(f"http://127.0.0.1:{port}")
         database = postmaster(args.database) if args.database and processes else None
         servers = [process.pid for process in processes]
-        run = bench(
-            urls, args.games, args.seconds, args.moves, args.pause, servers, args.seed, database
-        )
+        for pid in (pid for server in servers for pid in process_tree(server)):
+            if args.server_cpus:  # the server and its workers (later ones inherit it)
+                os.sched_setaffinity(pid, args.server_cpus)
+        plan = Plan(args.games, args.game, args.seconds, args.moves, args.pause, args.seed)
+        run = bench(urls, plan, servers, database)
         report = asyncio.new_event_loop().run_until_complete(run)
     finally:
         for process in processes:
@@ -346,6 +430,8 @@ def main(argv: list[str] | None = None) -> int:
             process.wait()
     report["bot_processes"] = args.bot_processes if processes else None
     report["database"] = "postgresql" if args.database else "sqlite"
+    report["server_cpus"] = sorted(args.server_cpus) if args.server_cpus else None
+    report["people_cpus"] = sorted(args.people_cpus) if args.people_cpus else None
     print(json.dumps(report) if args.json else describe(report))
     return 0
 
@@ -363,7 +449,8 @@ def describe(report: dict[str, Any]) -> str:
             f"p99 {replies['p99']} ms (n={replies['n']})",
             f"CPU per move: server {report['server_cpu_ms_per_move']} ms, workers "
             f"{report['workers_cpu_ms_per_move']} ms, database "
-            f"{report['database_cpu_ms_per_move']} ms",
+            f"{report['database_cpu_ms_per_move']} ms (the simulated people "
+            f"{report['people_cpu_ms_per_move']} ms)",
             f"CPU per table: {report['total_cpu_ms_per_table_s']} ms a second (server "
             f"{report['server_cpu_ms_per_table_s']}), {report['tables_per_core']} tables a core",
             f"errors {report['errors']}, refused {report['refused']}, lost {report['lost']}, "

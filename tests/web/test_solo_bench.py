@@ -9,21 +9,31 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from app.bench import pool as pool_bench
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_a_tiny_solo_run_loses_and_doubles_no_move() -> None:
+def solo(*arguments: str) -> dict[str, Any]:
+    """The benchmark's JSON report of a tiny run."""
     command = [sys.executable, "-m", "app.bench.solo", "--games", "2", "--seconds", "3"]
-    command += ["--pause", "0.05", "--bot-processes", "1", "--json"]
+    command += ["--pause", "0.05", "--bot-processes", "1", "--json", *arguments]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
         command, check=False, capture_output=True, text=True, timeout=240, env=env, cwd=ROOT
     )
     assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout)
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
+
+
+def test_a_tiny_solo_run_loses_and_doubles_no_move() -> None:
+    report = solo()
+    assert report["game"] == "troccas"
     assert report["moves"] > 0
     assert report["replies_ms"]["n"] > 0
     assert report["errors"] == 0
@@ -31,6 +41,41 @@ def test_a_tiny_solo_run_loses_and_doubles_no_move() -> None:
     assert report["doubled"] == 0
     assert report["deals_checked"] >= 2
     assert report["workers_cpu_ms_per_move"] > 0  # the decisions were made in the worker
+
+
+def test_danish_tarok_is_played_through_its_pauses_and_questions() -> None:
+    """Danish Tarok: the person continues past the declarations, discards three as dealer,
+    names a suit for a led Fool, answers the demand for the Fool; a whole deal and more, and
+    not one click refused (a click the page did not offer would be)."""
+    report = solo("--game", "danish-tarok", "--seconds", "8", "--seed", "3")
+    assert report["game"] == "danish-tarok"
+    assert report["deals_checked"] >= 3
+    assert (report["errors"], report["refused"], report["lost"], report["doubled"]) == (0, 0, 0, 0)
+
+
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs two CPUs to keep apart")
+def test_the_server_and_the_people_can_be_kept_on_cpus_of_their_own() -> None:
+    cpus = sorted(os.sched_getaffinity(0))
+    report = solo("--server-cpus", str(cpus[-1]), "--people-cpus", str(cpus[0]))
+    assert (report["server_cpus"], report["people_cpus"]) == ([cpus[-1]], [cpus[0]])
+    assert report["moves"] > 0
+    assert report["people_cpu_ms_per_move"] > 0
+
+
+def test_cpus_that_are_not_this_machines_are_refused() -> None:
+    command = [sys.executable, "-m", "app.bench.solo", "--server-cpus", "4096"]
+    done = subprocess.run(command, check=False, capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 2
+    assert "not CPUs of this machine" in done.stderr
+
+
+def test_the_pool_benchmark_compares_pools_on_the_same_decisions() -> None:
+    report = pool_bench.run([1, 2], rounds=1)
+    runs = report["runs"]
+    assert [entry["processes"] for entry in runs] == [1, 2]
+    assert runs[0]["decisions"] == runs[1]["decisions"] > 0
+    assert runs[0]["speed_up"] == 1.0
+    assert all(entry["decisions_per_s"] > 0 for entry in runs)
 
 
 @pytest.mark.slow
