@@ -113,6 +113,9 @@ def number(amount: int | float) -> str:
 def make_templates(directory: Path = TEMPLATES_DIR) -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(directory))
     env = templates.env
+    # The templates are part of the program, read once: a render does not stat every file
+    # it includes to see whether it changed (a change needs a restart, as the code does).
+    env.auto_reload = False
     env.add_extension("jinja2.ext.i18n")
     # Every word of a template is translated when drawn, into the current language (set for
     # the request by app.web.http.language); newstyle: ``_("%(n)s cards", n=3)``, autoescaped.

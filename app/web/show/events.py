@@ -48,6 +48,10 @@ class Names:
         self.viewer = viewer
         self.chicks = chicks
 
+    def key(self) -> tuple[object, ...]:
+        """What the words told with these names depend on (to keep them: ``Timeline``)."""
+        return (self.viewer, self.chicks, *self.seat_names)
+
     def subject(self, seat: int) -> str:
         return seat_name(self.seat_names[seat])
 

@@ -19,7 +19,7 @@ from app.engine.deal import Deal
 from app.engine.draw import Draw
 from app.engine.observation import Observation, observe, observe_public
 from app.engine.record import record_of, start
-from app.i18n import N_, gettext
+from app.i18n import N_, current_language, gettext
 from app.web.http.words import seat_name
 from app.web.show.events import Event, Names, draw_lines, payment_lines, step_events
 from app.web.table.model import Fallback, Table
@@ -28,6 +28,8 @@ from app.web.table.programs import FAULT_SHORT, FAULT_WORDS
 
 SPECTATOR = -1
 """The viewer key of someone without a seat: they see only what everyone may see."""
+StepKey = tuple[int, str, tuple[object, ...]]
+"""A step, the language and the viewer's names (``Names.key``) its events were told in."""
 CACHE_SIZE = 256
 """Tables whose current deal is kept replayed."""
 
@@ -45,6 +47,8 @@ class Timeline:
     """Per step, a note that the fallback level made a program seat's decision."""
     drawn: Draw | None = None
     """The draw before the match (rules.md 2.1a, 3.1a), told before the first deal."""
+    told: dict[StepKey, list[Event]] | None = None
+    """The replay's events already worked out (``_Replay.told``), shared by its timelines."""
 
     @property
     def last(self) -> int:
@@ -59,10 +63,15 @@ class Timeline:
         """What step ``step`` showed (step 0: the deal and its opening payments)."""
         if step == 0:
             return self.opening()
-        before, after = self.observations[step - 1], self.observations[step]
-        events = step_events(before, after, self.actions[step - 1], self.names)
+        key = (step, current_language(), self.names.key())
+        events = None if self.told is None else self.told.get(key)
+        if events is None:
+            before, after = self.observations[step - 1], self.observations[step]
+            events = step_events(before, after, self.actions[step - 1], self.names)
+            if self.told is not None:
+                self.told[key] = events
         note = self.notes.get(step)
-        return events if note is None else [note, *events]
+        return list(events) if note is None else [note, *events]
 
     def opening(self) -> list[Event]:
         first = self.observations[0]
@@ -123,6 +132,9 @@ class _Replay:
     base: int
     deal: Deal
     seen: dict[int, list[Observation]]
+    told: dict[StepKey, list[Event]] = field(default_factory=dict)
+    """Each step's events as told to a viewer in a language (the deal log tells them all
+    again with every answer): a step's events never change once it is played."""
 
     @property
     def actions(self) -> list[Action]:
@@ -195,7 +207,9 @@ class Timelines:
         names = Names(viewer_names(table, viewer), viewer, deal.options.chicks_rule)
         notes = fallback_notes(table, actions)
         drawn = table.match.drawn
-        return Timeline(entry.base, seen, actions, names, entry.deal_number, notes, drawn)
+        return Timeline(
+            entry.base, seen, actions, names, entry.deal_number, notes, drawn, entry.told
+        )
 
 
 def fallback_notes(table: Table, actions: tuple[Action, ...]) -> dict[int, Event]:
