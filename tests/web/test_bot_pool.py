@@ -27,7 +27,7 @@ from app.engine.games import GAMES
 from app.engine.observation import observe
 from app.engine.options import Options
 from app.web import create_app
-from app.web.live.computers import Computers
+from app.web.live.computers import REPLY_MOVES, Computers
 from app.web.table import players
 from tests.web.factory import build_table, person_discards, save
 from tests.web.support import Person, TestClient
@@ -145,11 +145,11 @@ class GatedPool(BotPool):
         self.gate: asyncio.Event | None = None
         self.asked = 0
 
-    async def decide(self, decision: worker.Decision) -> Action:
+    async def decide(self, decision: worker.Decision, since: float | None = None) -> Action:
         self.asked += 1
         if self.gate is None:
             self.gate = asyncio.Event()
-        action = await super().decide(decision)
+        action = await super().decide(decision, since)
         await self.gate.wait()
         return action
 
@@ -213,3 +213,39 @@ def test_the_environment_sets_the_processes(monkeypatch: pytest.MonkeyPatch) -> 
     assert default_processes() == (os.cpu_count() or 1)
     with pytest.raises(ValueError, match="negative"):
         BotPool(-1)
+
+
+class RecordingPool(BotPool):
+    """A real worker pool that notes each decision's place in line (``since``)."""
+
+    def __init__(self, processes: int) -> None:
+        super().__init__(processes)
+        self.places: list[float | None] = []
+
+    async def decide(self, decision: worker.Decision, since: float | None = None) -> Action:
+        self.places.append(since)
+        return await super().decide(decision, since)
+
+
+def test_a_reply_keeps_its_start_as_its_place_in_the_pools_line(data_dir: Path) -> None:
+    """The computers answering one card all queue as of that card (oldest reply first), so
+    that under load a reply under way is finished before later ones begin."""
+    table, token = build_table("troccas", level="easy", wanted=person_discards, seed=3)
+    deal = table.match.deal
+    assert deal is not None
+    deal.apply(players.bot_action(table, 0))  # the person's discard: three computers follow
+    table.version += 1
+    save(table, data_dir)
+    with TestClient(create_app(data_dir, inline_computers=False, bot_processes=1)) as client:
+        computers: Computers = client.app.state.site.computers  # type: ignore[attr-defined]
+        recording = RecordingPool(1)
+        computers.bots.close()
+        computers.bots = recording
+        Person(client, table.id, token).get()  # the page wakes the computers
+        assert client.portal is not None
+        client.portal.call(computers.settle, table.id)
+        recording.close()
+    places = recording.places
+    assert len(places) >= 2
+    assert None not in places
+    assert len(set(places[:REPLY_MOVES])) == 1

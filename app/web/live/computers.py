@@ -50,6 +50,10 @@ COMPUTER = -2
 ORPHAN_SCAN_S = 1.0
 """How often a server on a shared database looks for tables whose computers nobody moves."""
 
+REPLY_MOVES = 3
+"""The computers' moves that answer a person's action (three computers at the most in a
+four-seat game), which keep that action's time as their place in the bot pool's line."""
+
 
 class Computers:
     """The computers' moves at every table of one app."""
@@ -134,15 +138,22 @@ class Computers:
             await asyncio.wait(tasks)
 
     async def _move_all(self, table_id: str) -> None:
+        """The computers' moves until a person is to act. The first ``REPLY_MOVES`` are a
+        reply to the person and keep its start as their place in the bot pool's line (the
+        oldest reply first); any later ones (a table of computers only) queue as they come,
+        so a long run of them never holds the other tables back."""
+        began = time.monotonic()
+        moves = 0
         try:
-            while await self._move(table_id):
+            while await self._move(table_id, began if moves < REPLY_MOVES else time.monotonic()):
+                moves += 1
                 self.bus.changed(table_id, COMPUTER)
         except (NoSuchTable, SaveFailed) as error:
             log.warning("the computers at table %s stopped: %r", table_id, error)
         except Exception:
             log.exception("the computers at table %s stopped", table_id)
 
-    async def _move(self, table_id: str) -> bool:
+    async def _move(self, table_id: str, since: float) -> bool:
         """One computer's move, decided and saved under the table's lock; False if a person
         is to act (or the deal is over). With worker processes, the decision is made off
         the lock and the table looked at again under it when the answer comes back. The move
@@ -152,12 +163,12 @@ class Computers:
             return False  # another server is moving them
         try:
             if not self.bots.in_process:
-                return await self._move_in_worker(table_id)
+                return await self._move_in_worker(table_id, since)
             return await self._move_here(table_id)
         finally:
             await release()
 
-    async def _move_in_worker(self, table_id: str) -> bool:
+    async def _move_in_worker(self, table_id: str, since: float) -> bool:
         async with self.store.reading(table_id) as table:
             if not players.computer_to_move(table):
                 return False
@@ -165,7 +176,7 @@ class Computers:
             version = table.version
         if decision is None:  # an outside program: in-process, under the lock, as before
             return await self._move_here(table_id)
-        action = await self.bots.decide(decision)
+        action = await self.bots.decide(decision, since)
         async with self.store.writing(table_id) as table:
             if not self._still_current(table, version, decision):
                 self.stale += 1
