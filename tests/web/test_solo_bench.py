@@ -40,6 +40,7 @@ def test_a_tiny_solo_run_loses_and_doubles_no_move() -> None:
     assert report["lost"] == 0
     assert report["doubled"] == 0
     assert report["deals_checked"] >= 2
+    assert report["deals_unchecked"] == 0  # every deal played out and checked
     assert report["workers_cpu_ms_per_move"] > 0  # the decisions were made in the worker
 
 
