@@ -77,11 +77,20 @@ def _serve(url: str, data: Path) -> tuple[subprocess.Popen[bytes], str]:
     raise CheckFailed(f"the server on port {port} did not start")
 
 
-class Browser:
-    """One person's browser at the table, on one server."""
+def client_from(base: str, address: str | None = None) -> httpx.Client:
+    """A client of ``base``; from the local ``address`` (``127.0.2.1``: a person of their own
+    to a proxy) when given."""
+    transport = httpx.HTTPTransport(local_address=address) if address else None
+    return httpx.Client(base_url=base, timeout=30, transport=transport)
 
-    def __init__(self, base: str, table_id: str, token: str) -> None:
-        self.client = httpx.Client(base_url=base, timeout=30)
+
+class Browser:
+    """One person's browser at the table, on one server (or a proxy)."""
+
+    def __init__(
+        self, base: str, table_id: str, token: str, client: httpx.Client | None = None
+    ) -> None:
+        self.client = client or client_from(base)
         self.table_id = table_id
         self.token = token
         self.html = ""
@@ -160,26 +169,33 @@ def _attribute(html: str, name: str) -> str:
     return found.group(1)
 
 
-def _friends_table(a: str, b: str, friend_seat: int) -> dict[int, Browser]:
-    """The host (seat 0) on server A, the friend at ``friend_seat`` on server B, a Hard
-    computer at the other seat; started. Each person's browser by seat."""
+def friends_table(
+    host_client: httpx.Client, friend_client: httpx.Client, friend_seat: int
+) -> dict[int, Browser]:
+    """The host (seat 0) through ``host_client``, the friend at ``friend_seat`` through
+    ``friend_client``, a Hard computer at the other seat; started. Each person's browser by
+    seat."""
     computer_seat = 3 - friend_seat
     form = {"game": "danish-tarok", "name": "Anna", "speed": "instant"}
     form |= {f"seat_{friend_seat}": "person", f"seat_{computer_seat}": "hard"}
     form |= {"seat_0": "person"}
-    created = httpx.post(a + "/friends", data=form, follow_redirects=False)
+    created = host_client.post("/friends", data=form, follow_redirects=False)
     if created.status_code != 303:
         raise CheckFailed(f"creating the table answered {created.status_code}")
     table_id = created.headers["location"].rsplit("/", 1)[1]
-    host = Browser(a, table_id, created.cookies[SEAT_COOKIE])
-    joined = httpx.post(
-        f"{b}/tables/{table_id}/join",
+    host_token = created.cookies[SEAT_COOKIE]
+    host_client.cookies.clear()  # the seat goes in each request's header (Browser.headers)
+    host = Browser(str(host_client.base_url), table_id, host_token, host_client)
+    joined = friend_client.post(
+        f"/tables/{table_id}/join",
         data={"name": "Bo", "seat": str(friend_seat)},
         follow_redirects=False,
     )
     if joined.status_code != 303:
-        raise CheckFailed(f"joining on server B answered {joined.status_code}")
-    friend = Browser(b, table_id, joined.cookies[SEAT_COOKIE])
+        raise CheckFailed(f"joining the friend's seat answered {joined.status_code}")
+    friend_token = joined.cookies[SEAT_COOKIE]
+    friend_client.cookies.clear()
+    friend = Browser(str(friend_client.base_url), table_id, friend_token, friend_client)
     host.get()
     host.post("start", {})
     return {0: host, friend_seat: friend}
@@ -206,7 +222,7 @@ def _timed_move(mover: Browser, watcher: Browser) -> float:
     return answered["at"] - sent
 
 
-def _play(
+def play(
     people: dict[int, Browser], delays: list[float], kill_after: int | None, before: int
 ) -> tuple[int, int] | None:
     """Play the deal; each person's move is timed on the other person's server. With
@@ -260,8 +276,9 @@ def check(kill: str) -> list[float]:
         servers = [_serve(url, Path(scratch) / name) for name in ("a", "b")]
         delays: list[float] = []
         try:
-            people = _friends_table(servers[0][1], servers[1][1], friend_seat)
-            stopped = _play(people, delays, kill_after=30, before=before)
+            clients = [client_from(base) for _, base in servers]
+            people = friends_table(clients[0], clients[1], friend_seat)
+            stopped = play(people, delays, kill_after=30, before=before)
             if stopped is None:
                 raise CheckFailed("the deal ended before the computer's turn came")
             seat, answered = stopped
@@ -279,8 +296,8 @@ def check(kill: str) -> list[float]:
                 place: Browser(survivor, person.table_id, person.token)
                 for place, person in people.items()
             }
-            _computer_goes_on(people[0], answered, computer_seat, name)
-            if _play(people, [], kill_after=None, before=before) is not None:
+            computer_goes_on(people[0], answered, computer_seat, name)
+            if play(people, [], kill_after=None, before=before) is not None:
                 raise CheckFailed("the deal did not end on the other server")
             actions = people[0].record().get("actions")
             plays = [
@@ -296,11 +313,11 @@ def check(kill: str) -> list[float]:
                 if process.poll() is None:
                     process.terminate()
                     process.wait(10)
-                _end_group(process.pid)
+                end_group(process.pid)
     return delays
 
 
-def _computer_goes_on(anyone: Browser, answered: int, computer_seat: int, name: str) -> None:
+def computer_goes_on(anyone: Browser, answered: int, computer_seat: int, name: str) -> None:
     """Through the surviving server: nothing answered is lost, and the computer moves."""
     phase, turn, version = anyone.state()
     if version < answered:
@@ -319,7 +336,7 @@ def _computer_goes_on(anyone: Browser, answered: int, computer_seat: int, name: 
         print("the computer's move was saved before the kill (it was quicker)")
 
 
-def _end_group(pid: int) -> None:
+def end_group(pid: int) -> None:
     """Whatever the server started (its bot pool's workers) ends with it: a killed server's
     workers would otherwise hold this script's stderr open."""
     with contextlib.suppress(ProcessLookupError):
