@@ -59,6 +59,7 @@ from tools.deploy.two_servers import (  # noqa: E402
     client_from,
     computer_goes_on,
     end_group,
+    free_port,
     friends_table,
     play,
 )
@@ -86,14 +87,6 @@ def dockerfile_command() -> list[str]:
             command: list[str] = json.loads(line[4:])
             return command
     raise CheckFailed("the Dockerfile has no CMD")
-
-
-def free_port() -> int:
-    import socket  # noqa: PLC0415
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def local_command(port: int, data: Path) -> list[str]:

@@ -50,14 +50,14 @@ class CheckFailed(Exception):
     """A check of the two servers failed; the message says which."""
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
 
 
 def _serve(url: str, data: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = _free_port()
+    port = free_port()
     command = [sys.executable, "-m", "app.cli", "serve", "--database", url]
     command += ["--port", str(port), "--data", str(data), "--no-rate-limits"]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
