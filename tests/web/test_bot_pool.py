@@ -14,6 +14,7 @@ import pickle
 import signal
 import threading
 from collections.abc import Coroutine, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from random import Random
 from typing import Any, TypeVar
@@ -29,6 +30,7 @@ from app.engine.options import Options
 from app.web import create_app
 from app.web.live.computers import REPLY_MOVES, Computers
 from app.web.table import players
+from app.web.table.model import Table
 from tests.web.factory import build_table, person_discards, save
 from tests.web.support import Person, TestClient
 
@@ -136,6 +138,27 @@ def test_the_request_holds_the_seats_own_view_only() -> None:
     assert table.seed.encode() not in packed  # the stream's state, never the secret seed
 
 
+def person_discarded(data_dir: Path) -> tuple[Table, str]:
+    """A saved Troccas table where the person has just discarded: three computers follow."""
+    table, token = build_table("troccas", level="easy", wanted=person_discards, seed=3)
+    deal = table.match.deal
+    assert deal is not None
+    deal.apply(players.bot_action(table, 0))
+    table.version += 1
+    save(table, data_dir)
+    return table, token
+
+
+@contextmanager
+def serving_with(pool: BotPool, data_dir: Path) -> Iterator[tuple[TestClient, Computers]]:
+    """The app on ``data_dir``, its computers deciding through ``pool``."""
+    with TestClient(create_app(data_dir, inline_computers=False, bot_processes=1)) as client:
+        computers: Computers = client.app.state.site.computers  # type: ignore[attr-defined]
+        computers.bots.close()
+        computers.bots = pool
+        yield client, computers
+
+
 class GatedPool(BotPool):
     """A real worker pool whose answers wait until the test opens the gate (so that the
     table can change while a decision is out)."""
@@ -155,20 +178,12 @@ class GatedPool(BotPool):
 
 
 def test_a_stale_decision_is_dropped_never_applied(data_dir: Path) -> None:
-    table, token = build_table("troccas", level="easy", wanted=person_discards, seed=3)
-    deal = table.match.deal
-    assert deal is not None
-    deal.apply(players.bot_action(table, 0))
-    table.version += 1
+    table, token = person_discarded(data_dir)
     expected = copy.deepcopy(table)
     players.advance(expected)
-    save(table, data_dir)
 
-    with TestClient(create_app(data_dir, inline_computers=False, bot_processes=1)) as client:
-        computers: Computers = client.app.state.site.computers  # type: ignore[attr-defined]
-        gated = GatedPool(1)
-        computers.bots.close()
-        computers.bots = gated
+    gated = GatedPool(1)
+    with serving_with(gated, data_dir) as (client, computers):
         Person(client, table.id, token).get()  # the page wakes the computers
         portal = client.portal
         assert portal is not None
@@ -230,17 +245,9 @@ class RecordingPool(BotPool):
 def test_a_reply_keeps_its_start_as_its_place_in_the_pools_line(data_dir: Path) -> None:
     """The computers answering one card all queue as of that card (oldest reply first), so
     that under load a reply under way is finished before later ones begin."""
-    table, token = build_table("troccas", level="easy", wanted=person_discards, seed=3)
-    deal = table.match.deal
-    assert deal is not None
-    deal.apply(players.bot_action(table, 0))  # the person's discard: three computers follow
-    table.version += 1
-    save(table, data_dir)
-    with TestClient(create_app(data_dir, inline_computers=False, bot_processes=1)) as client:
-        computers: Computers = client.app.state.site.computers  # type: ignore[attr-defined]
-        recording = RecordingPool(1)
-        computers.bots.close()
-        computers.bots = recording
+    table, token = person_discarded(data_dir)
+    recording = RecordingPool(1)
+    with serving_with(recording, data_dir) as (client, computers):
         Person(client, table.id, token).get()  # the page wakes the computers
         assert client.portal is not None
         client.portal.call(computers.settle, table.id)

@@ -353,12 +353,7 @@ def redeal_events(
             N_("You ask for a new deal: you hold no trump."),
             N_("%(seat)s asks for a new deal: no trumps."),
         )
-        again = names.tell(
-            dealer,
-            N_("Nobody pays anything in this deal, and you deal again."),
-            N_("Nobody pays anything in this deal, and %(seat)s deals again."),
-        )
-        return [Event("decision", asked, seat), Event("redeal", again, dealer)]
+        return [Event("decision", asked, seat), Event("redeal", deals_again(dealer, names), dealer)]
     if seat != names.viewer and not public:
         return []
     text = names.tell(
@@ -367,6 +362,15 @@ def redeal_events(
         N_("%(seat)s does not ask for a new deal."),
     )
     return [Event("decision", text, seat)]
+
+
+def deals_again(dealer: int, names: Names) -> str:
+    """A void deal's outcome (rules.md 2.3a): nobody pays, the same dealer deals again."""
+    return names.tell(
+        dealer,
+        N_("Nobody pays anything in this deal, and you deal again."),
+        N_("Nobody pays anything in this deal, and %(seat)s deals again."),
+    )
 
 
 NUMBER_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six")}

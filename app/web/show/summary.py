@@ -20,7 +20,13 @@ from app.engine.options import Options
 from app.i18n import N_, gettext, ngettext
 from app.web.http.render import number, signed
 from app.web.http.words import seat_name
-from app.web.show.events import NUMBER_WORDS, Names, declaration_text, ledger_label
+from app.web.show.events import (
+    NUMBER_WORDS,
+    Names,
+    deals_again,
+    declaration_text,
+    ledger_label,
+)
 from app.web.show.rulebook import played_with
 from app.web.show.verdict import verdict
 
@@ -169,12 +175,7 @@ def redeal_line(seat: int, dealer: int, names: Names) -> str:
         N_("You asked for a new deal: you held no trump."),
         N_("%(seat)s asked for a new deal: no trumps."),
     )
-    again = names.tell(
-        dealer,
-        N_("Nobody pays anything in this deal, and you deal again."),
-        N_("Nobody pays anything in this deal, and %(seat)s deals again."),
-    )
-    return f"{asked} {again}"
+    return f"{asked} {deals_again(dealer, names)}"
 
 
 def _asked_by(seat: int | None, seat_names: list[str]) -> str:
