@@ -48,3 +48,33 @@ def test_a_late_poll_after_the_pages_own_discard_announces_nothing_again(
     fresh = client.get(f"{host.url}/poll?v={before}&p=&w=0", headers=other_page)
     assert fresh.status_code == 200  # another page of the same seat still catches up
     assert any("discard" in text for text in events(fresh.text))
+
+
+def test_a_page_that_dropped_its_own_actions_answer_is_brought_up_to_date_by_its_next_poll(
+    client: TestClient,
+) -> None:
+    """A poll's answer may redraw the table while the page's own action is on its way; the
+    page then drops that action's answer (its element is gone) and goes on polling from the
+    version the poll gave it. Seen in a browser: the host's 'Give the seat back' crossed a
+    poll, and the server, taking the dropped answer's version for the page's, answered every
+    later poll as if the page were up to date, so the host never saw it was their turn."""
+    host = create(client, "danish-tarok", ("person", "person", "medium"))
+    join(host, "Ben", 1)
+    host.post("start", {})
+    _, _, before = host.state()
+    cards = host.legal()[:3]
+    dropped = send(host, "POST", "/discard", {"version": before, "card": cards})
+    assert dropped.status_code == 200
+    latest = int(attribute(dropped.text, "data-version"))
+
+    shown, polled, told = before, before, []
+    for _ in range(3):  # what the page does with each answer to its poll
+        answer = send(host, "GET", f"/poll?v={polled}&p=&w=0")
+        if answer.status_code == 204:
+            continue
+        polled = int(re.findall(r"/poll\?v=(\d+)&amp;", answer.text)[-1])
+        if answer.headers.get("HX-Reswap") != "none":  # the table is redrawn
+            shown = int(attribute(answer.text, "data-version"))
+            told += events(answer.text)
+    assert (shown, polled) == (latest, latest)
+    assert any("discard" in text for text in told)

@@ -4,7 +4,8 @@ Live updates are long polls (``app.web.routes.live``): a page's poll waits here 
 table changes, and each change (``changed``, called after the change is saved) wakes every
 poll waiting on that table. The bus also remembers, per page, its latest poll (an older one of
 the same page answers 204 at once and frees its connection) and the newest version an answer
-to the page's own action gave it (a poll sent before that answer must not announce it again).
+to the page's own action gave it (a poll sent before that answer must not announce it again,
+``answered_past``).
 
 In memory only, and of this process: after a restart every page simply polls again.
 """
@@ -26,8 +27,8 @@ class PollBus:
         self._changed_by: dict[str, int | None] = {}
         self._polls: dict[tuple[str, str], int] = {}
         """(table, page) -> the number of that page's latest poll."""
-        self._shown: OrderedDict[tuple[str, str], int] = OrderedDict()
-        """(table, page) -> the newest version a response gave that page."""
+        self._answered: OrderedDict[tuple[str, str], int] = OrderedDict()
+        """(table, page) -> the newest version an answer to the page's own action gave it."""
 
     def changed(self, table_id: str, by: int | None) -> None:
         """Wake every poll waiting on the table (call on the event loop, after a save);
@@ -63,22 +64,32 @@ class PollBus:
         if self._polls.get((table_id, page)) == number:
             del self._polls[(table_id, page)]
 
-    def note_shown(self, table_id: str, page: str, version: int) -> None:
-        """The answer to ``page``'s own action gives it the table at ``version``: a poll of
-        that page that names an older version (it left the browser late, its element already
-        replaced) is then answered from here, so nothing is announced twice."""
+    def note_answered(self, table_id: str, page: str, version: int) -> None:
+        """The answer to ``page``'s own action gives it the table at ``version`` (see
+        ``answered_past``)."""
         if not page:
             return
         key = (table_id, page)
-        self._shown[key] = max(version, self._shown.get(key, -1))
-        self._shown.move_to_end(key)
-        while len(self._shown) > SHOWN_PAGES:
-            self._shown.popitem(last=False)
+        self._answered[key] = max(version, self._answered.get(key, -1))
+        self._answered.move_to_end(key)
+        while len(self._answered) > SHOWN_PAGES:
+            self._answered.popitem(last=False)
 
-    def shown_to(self, table_id: str, page: str, version: int) -> int:
-        """What ``page`` shows: ``version`` as its poll says, or newer if a response since
-        gave it more."""
-        return max(version, self._shown.get((table_id, page), -1)) if page else version
+    def answered_past(self, table_id: str, page: str, version: int) -> bool:
+        """Whether the answer to the page's own action gave it a newer table than
+        ``version``, which a poll of the page names: the poll left the browser before that
+        answer came (queued behind other requests) and its table has been redrawn since, so
+        it is answered 204 rather than announce the action again.
+
+        Once per answer: the note is then forgotten. The page may not have shown that answer
+        after all (a poll's answer redrew its table first, and the page drops an answer whose
+        element is gone), and its next poll, naming the same version, is then answered in
+        full. Taking the answer's version for the page's would leave it stuck behind."""
+        key = (table_id, page)
+        if not page or self._answered.get(key, -1) <= version:
+            return False
+        del self._answered[key]
+        return True
 
     def _wake(self, table_id: str) -> None:
         event = self._changes.pop(table_id, None)

@@ -86,9 +86,10 @@ def respond(
         if htmx and request.method == "POST":
             # The answer to the page's own action: a poll of that page sent before it (and
             # queued in the browser) must not announce again what this answer shows. Only
-            # these answers are noted: a poll's answer may be dropped by the page (its element
-            # redrawn meanwhile), and the page must then get it again.
-            visit.site.bus.note_shown(table.id, page_of(request), frame.version)
+            # these answers are noted, and each only once (``PollBus.answered_past``): the
+            # page drops any answer whose element was redrawn meanwhile, and must then get
+            # what it missed from its next poll.
+            visit.site.bus.note_answered(table.id, page_of(request), frame.version)
     if not htmx:
         context.update(invite_context(visit))
     return render(request, template, context, status_code=status)

@@ -75,19 +75,21 @@ async def poll(
         return RedirectResponse(f"/tables/{table_id}", status_code=303)
     wait = 0 if asked_wait is None else min(asked_wait, MAX_WAIT)
     bus, page = site.bus, page_of(request)
-    shown = bus.shown_to(table_id, page, -1 if asked_version is None else asked_version)
+    shown = -1 if asked_version is None else asked_version
+    if bus.answered_past(table_id, page, shown):
+        return no_content()
     number = bus.begin_poll(table_id, page)
     try:
         changed = await changed_within(request, site, table_id, viewer, (shown, p), wait, number)
     finally:
         bus.end_poll(table_id, page, number)
-    if not changed:
+    if not changed or bus.answered_past(table_id, page, shown):
         return no_content()
     async with site.store.reading(table_id) as table:
         visit = Visit(request, site, table, viewer)
         if not table.started:
             return respond_lobby(visit, visit.lobby())
-        return next_frame(visit, bus.shown_to(table_id, page, shown), p)
+        return next_frame(visit, shown, p)
 
 
 async def looks(site: Site, table_id: str) -> tuple[int, str, bool]:
