@@ -4,9 +4,10 @@
 editable install at work) is also imported as Python, with a warning, until the next install
 compiles it again.
 
-The hard bot's search spends its time in these modules (the simulator, the playout policy,
-the sampling of hidden cards, the search itself, and the arena's reference MCTS beside them,
-so that equal-time comparisons stay fair). They are ordinary typed Python: compiled, they
+The hard bot's search spends its time in these modules (the engine's card constants as C
+variables, the simulator, the playout policy, the sampling of hidden cards, the search
+itself, and the arena's reference MCTS beside them, so that equal-time comparisons stay
+fair). They are ordinary typed Python: compiled, they
 play exactly the same cards, faster. This module imports nothing of the project, so that
 the build can read it before anything is built; it is not compiled itself.
 """
@@ -24,6 +25,7 @@ from pathlib import Path
 from types import ModuleType
 
 COMPILED_MODULES = (
+    "app.bots.constants",
     "app.bots.sim",
     "app.bots.scoring",
     "app.bots.playout",

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from app.bots.knowledge import TRUMPS
+from app.bots.constants import TRUMPS
 from app.bots.odds import Choice, beats, led_suit, name_of, winner_index
 from app.bots.words import SUIT_WORDS
 from app.engine.cards import (

@@ -10,8 +10,8 @@ with them, win tricks cheaply and give away only worthless cards.
 
 from __future__ import annotations
 
+from app.bots.constants import TRUMPS
 from app.bots.conventions import cover_honour
-from app.bots.knowledge import TRUMPS
 from app.bots.odds import SUIT, Choice, Table, name_of
 from app.bots.words import only_card, situation, suit_word
 from app.engine.cards import FOOL, IS_TRUMP, PAGAT, WORLD, Card

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from random import Random
 
-from app.bots.knowledge import TRUMPS
+from app.bots.constants import TRUMPS
 from app.bots.odds import Choice, beats, led_suit, name_of, winner_index
 from app.bots.words import only_card
 from app.engine.cards import FOOL, IS_TRUMP, PAGAT, STRENGTH, SUIT_OF, VALUE, Card

@@ -41,8 +41,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from random import Random
+from typing import Final
 
-from app.bots.knowledge import KITTY, TRUMPS, Knowledge, read
+from app.bots.constants import DECK_SIZE, FOOL, PAGAT, STRENGTH, SUIT_OF, TRUMPS, VALUE, WORLD
+from app.bots.knowledge import KITTY, Knowledge, read
 from app.bots.odds import Choice, Table, name_of
 from app.bots.playout import (
     choose,
@@ -56,23 +58,23 @@ from app.bots.playout import (
 from app.bots.sampling import sample_world
 from app.bots.sim import Sim
 from app.bots.words import comparison, keeps_for_last, only_card, situation, trick_words
-from app.engine.cards import DECK_SIZE, FOOL, PAGAT, STRENGTH, SUIT_OF, VALUE, WORLD, Card
+from app.engine.cards import Card
 from app.engine.observation import Observation
 from app.engine.options import DANISH, TROCCAS
 
-HARD_BUDGET = 16_000
+HARD_BUDGET: Final = 16_000
 """Simulated card plays per decision in the pages (Danish Tarok: about 27 ms of CPU p50,
 38 ms p95 on this machine's cores compiled, 48 and 74 ms as pure Python; Troccas 21 and 36
 ms compiled, 53 and 88 ms pure; a Troccas dealer's kitty, once a deal, takes 4x)."""
-MIN_WORLDS = 10
-MAX_WORLDS = 160
-EXACT_WORLDS = 40
-EXACT_CARDS = {DANISH: 3, TROCCAS: 3}
+MIN_WORLDS: Final = 10
+MAX_WORLDS: Final = 160
+EXACT_WORLDS: Final = 40
+EXACT_CARDS: Final = {DANISH: 3, TROCCAS: 3}
 """Hand sizes from which the rest of the deal is searched exactly in each sampled world (per
 game: strategy, tuned, not a rule)."""
-KNOWN_EXACT_CARDS = {DANISH: 4, TROCCAS: 5}
+KNOWN_EXACT_CARDS: Final = {DANISH: 4, TROCCAS: 5}
 """The same when every holding is known (see-all): one world, searched from further out."""
-TIME_CAP = 4.0
+TIME_CAP: Final = 4.0
 """Seconds; a safety net only (see the module docstring)."""
 
 
@@ -189,9 +191,9 @@ def _plays_left(obs: Observation) -> int:
     return max(1, sum(obs.hand_sizes) - len(obs.trick))
 
 
-FINALISTS = 3
+FINALISTS: Final = 3
 """Danish Tarok: the (card, own plan) pairs still raced in the last round."""
-RACE_STEP = 2
+RACE_STEP: Final = 2
 """Danish Tarok: the fewest worlds a round of the race deals when the budget allows (one
 when it does not: the budget is kept)."""
 
@@ -361,7 +363,7 @@ def _with_own_plan(base: Sim, seat: int, own: tuple[int, bool]) -> Sim:
     return sim
 
 
-MARGIN = {DANISH: 1.0, TROCCAS: 1.0}
+MARGIN: Final = {DANISH: 1.0, TROCCAS: 1.0}
 """How many standard errors a card must beat the medium choice by, paired world by world,
 before the search overrules it: playouts of one deal diverge, and a card that wins by
 noise alone (a Page thrown into a lost trick instead of winning it with the King) is
@@ -419,7 +421,7 @@ def _reason(t: Table, tallies: list[Tally], best: Tally, exact: bool, first: Cho
 
 # ---------------------------------------------------------------------- the Troccas kitty
 
-DISCARD_BUDGET = 4
+DISCARD_BUDGET: Final = 4
 """Troccas: the kitty is one decision a deal, so it may take this many play budgets."""
 
 
@@ -451,7 +453,7 @@ def discard(obs: Observation, rng: Random, budget: int, first: tuple[int, ...]) 
     return first
 
 
-KITTY_WORDS = "in the kitty their points count for your team, whoever takes the tricks"
+KITTY_WORDS: Final = "in the kitty their points count for your team, whoever takes the tricks"
 """Why hard banks court cards in the Troccas kitty, in a player's words."""
 
 

@@ -11,32 +11,21 @@ consistently with all of it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from app.bots import declared
+from app.bots.constants import FOOL, IS_TRUMP, PAGAT, SUIT_OF, TRUMPS, WORLD
 from app.bots.declared import Forbidden
-from app.engine.cards import (
-    FOOL,
-    IS_TRUMP,
-    PAGAT,
-    PLAIN_SUITS,
-    RANK_NAMES,
-    RANKS,
-    SUIT_NAMES,
-    SUIT_OF,
-    WORLD,
-    Suit,
-    plain,
-)
+from app.engine.cards import PLAIN_SUITS, RANK_NAMES, RANKS, SUIT_NAMES, Suit, plain
 from app.engine.deal import Trick
 from app.engine.declarations import top_rank
 from app.engine.observation import Observation
 from app.engine.options import DANISH
 
-KITTY = -1
+KITTY: Final = -1
 """The holder id of the dealer's discard / kitty in the sampler's tables."""
-TRUMPS = int(Suit.TRUMPS)
-SUIT_BY_NAME = {name: suit for suit, name in SUIT_NAMES.items()}
-RANK_BY_NAME = {name: RANKS.index(short) for short, name in RANK_NAMES.items()}
+SUIT_BY_NAME: Final = {name: suit for suit, name in SUIT_NAMES.items()}
+RANK_BY_NAME: Final = {name: RANKS.index(short) for short, name in RANK_NAMES.items()}
 
 
 @dataclass

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb
 
-from app.bots.knowledge import KITTY, TRUMPS, Knowledge
+from app.bots.constants import TRUMPS
+from app.bots.knowledge import KITTY, Knowledge
 from app.engine.cards import FOOL, IS_TRUMP, PAGAT, STRENGTH, SUIT_OF, VALUE, Card, display_name
 from app.engine.observation import Observation
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from random import Random
-from typing import Protocol
+from typing import Final, Protocol
 
-from app.bots.sim import SUIT, TRUMPS, Sim
-from app.engine.cards import DECK_SIZE, FOOL, PAGAT, STRENGTH, VALUE, WORLD
+from app.bots.constants import DECK_SIZE, FOOL, PAGAT, STRENGTH, SUIT, TRUMPS, VALUE, WORLD
+from app.bots.sim import Sim
 from app.engine.games import GAMES, Game
 from app.engine.options import DANISH, TROCCAS
 
@@ -50,18 +50,18 @@ def _later_opponents(game: Game) -> tuple[tuple[int, ...], ...]:
     )
 
 
-OPPONENTS: dict[int, tuple[tuple[int, ...], ...]] = {
+OPPONENTS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
     GAMES[key].seat_count: _opponents(GAMES[key]) for key in (DANISH, TROCCAS)
 }
 """``OPPONENTS[seats][seat]``, from the engine's partnerships: both others in Danish Tarok (3
 seats), the two seats beside it in Troccas (4 seats, partners opposite)."""
-LATER_OPPONENTS: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] = (
+LATER_OPPONENTS: Final[tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = (
     _later_opponents(GAMES[TROCCAS]),
     _later_opponents(GAMES[DANISH]),
 )
 """``LATER_OPPONENTS[danish][played]``: ``_later_opponents`` of each game, worked out once:
 in Troccas only odd steps, the partner sitting opposite."""
-NAME_TRUMPS = TRUMPS
+NAME_TRUMPS: Final = TRUMPS
 """The suit a led Fool names in simulations: trumps, which draws the others' trumps."""
 
 
@@ -70,7 +70,6 @@ def play_out(sim: Sim) -> list[int]:
     danish = sim.danish
     total = sim.tricks_total
     exact = total - 1  # strategy: the last two Danish tricks are searched exactly
-    play = sim.play
     while True:
         number = sim.number
         if number > total:
@@ -79,9 +78,9 @@ def play_out(sim: Sim) -> list[int]:
             return search(sim)
         card = choose(sim)
         if card == FOOL:
-            play(card, fool_name(sim, card))
+            sim.play(card, fool_name(sim, card))
         else:
-            play(card)
+            sim.play(card)  # called on sim, not bound once: compiled, a direct C call
     return sim.payoffs()
 
 
@@ -119,11 +118,11 @@ def search(sim: Sim, table: Bounds | None = None) -> list[int]:
     return [b + g for b, g in zip(before, gains, strict=True)]
 
 
-ENDGAMES: dict[tuple[int, ...], tuple[int, ...]] = {}
+ENDGAMES: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
 """Endgames searched, by ``_endgame_key``: in Danish Tarok each seat's token gain along the
 best line (the tokens a seat had before add to every line alike, so they are left out of the
 key), in Troccas the result of seat 0's team."""
-ENDGAMES_SIZE = 20_000
+ENDGAMES_SIZE: Final = 20_000
 """Entries kept at most (a few MB); the whole table is emptied when it is full."""
 
 
@@ -313,17 +312,17 @@ def _between(sim: Sim, high: int, low: int, strength: tuple[int, ...]) -> bool:
 
 # ---------------------------------------------------------------------- the plans
 
-KEEP_CHANCE = 0.5
+KEEP_CHANCE: Final = 0.5
 """Danish: how often a seat holding a King (a Queen under Chicks) or the I keeps one for the
 last trick in a playout (rules.md 2.10: the Ultimo)."""
-GUARD_CHANCE = 0.5
+GUARD_CHANCE: Final = 0.5
 """Danish: how often a seat keeps its highest trump back when another seat plans an Ultimo."""
 
 
-NOISE = 0.1
+NOISE: Final = 0.1
 """With every holding known (see-all), how often a Troccas playout plays a random legal card:
 the variety a search over one known world has instead of sampling."""
-DANISH_NOISE = 0.5
+DANISH_NOISE: Final = 0.5
 """How often the searching seat plays a random legal card in a Danish Tarok playout, hidden
 cards or not. The policy alone cashes safe Kings and wins tricks with the I, so it seldom
 carries one to the last trick, and a search over its playouts undervalues keeping one for an
@@ -331,7 +330,7 @@ Ultimo, and stopping another's. Against an information-set MCTS with random play
 20 ms of CPU each per decision, 40 duplicate deals, seed 42), hard's deficit was 17.9 tokens a
 deal with the policy alone, 10.4 with a random card 30% of the time, -3.3 at 50%, 0.4 at 70%
 and 7.9 at 100% (every seat alike)."""
-DANISH_OTHERS_NOISE = 1.0
+DANISH_OTHERS_NOISE: Final = 1.0
 """How often the other seats play a random legal card in the searching seat's Danish playouts:
 always (their plans still keep their Ultimo cards and guard trumps back). A policy that
 cashes its Kings is an opponent that never makes an Ultimo, so the search did not learn to
@@ -491,7 +490,7 @@ def _follow(sim: Sim, legal: list[int]) -> int:
         led_threats = _threats(sim, seat, led, 1)
         safe = [c for c in legal if c != FOOL and _safe(sim, c, led, led_threats)]
         if safe:
-            return min(safe, key=WIN_COST[sim.chicks].__getitem__)
+            return _cheapest(safe, WIN_COST[sim.chicks])
         return _loser(sim, legal)
     index = sim.best
     best = trick[index]
@@ -514,7 +513,7 @@ def _follow(sim: Sim, legal: list[int]) -> int:
         # (no one left to play: every beating card is safe)
         winning = [c for c in beating if _safe(sim, c, led, threats)] if threats else beating
         if winning:
-            card = min(winning, key=WIN_COST[sim.chicks].__getitem__)
+            card = _cheapest(winning, WIN_COST[sim.chicks])
             if card < 56 or _worth_winning(sim, card):  # plain cards are always worth it
                 return card
     return _loser(sim, legal)
@@ -539,7 +538,20 @@ def _worth_winning(sim: Sim, card: int) -> bool:
 
 def _loser(sim: Sim, legal: list[int]) -> int:
     danish = sim.danish
-    return min(legal, key=LOSS_COST[danish][sim.chicks][danish and sim.number < 23].__getitem__)
+    return _cheapest(legal, LOSS_COST[danish][sim.chicks][danish and sim.number < 23])
+
+
+def _cheapest(cards: list[int], costs: tuple[int, ...]) -> int:
+    """The first of ``cards`` with the least ``costs[card]``, as ``min(cards,
+    key=costs.__getitem__)`` (a loop: compiled, it is a C loop, where ``min`` with a key
+    goes through Python's calling convention for every card)."""
+    best = cards[0]
+    least = costs[best]
+    for card in cards:
+        cost = costs[card]
+        if cost < least:
+            best, least = card, cost
+    return best
 
 
 def _loss_costs(sim: Sim) -> tuple[int, ...]:
@@ -563,14 +575,21 @@ def _loss_cost(sim: CostRules, card: int) -> int:
 def _smear(sim: Sim, legal: list[int]) -> int:
     """Troccas: the partner's trick is safe; give it points, keeping trumps and the World."""
 
-    def gift(card: int) -> int:
-        if card == FOOL:
-            return -1
-        if SUIT[card] == TRUMPS and card != PAGAT:
-            return -10 - sim.strength[card]
-        return 3 * sim.value[card] - (sim.strength[card] // 4 if sim.value[card] == 0 else 0)
+    best, most = -1, 0
+    for card in legal:  # max(legal, key=gift), as a loop (see _cheapest)
+        gift = _gift(sim, card)
+        if best < 0 or gift > most:
+            best, most = card, gift
+    return best
 
-    return max(legal, key=gift)
+
+def _gift(sim: Sim, card: int) -> int:
+    """How much ``card`` gives the partner's safe trick (``_smear``)."""
+    if card == FOOL:
+        return -1
+    if SUIT[card] == TRUMPS and card != PAGAT:
+        return -10 - sim.strength[card]
+    return 3 * sim.value[card] - (sim.strength[card] // 4 if sim.value[card] == 0 else 0)
 
 
 def _lead(sim: Sim, legal: list[int]) -> int:
@@ -605,7 +624,12 @@ def _lead(sim: Sim, legal: list[int]) -> int:
             pick = trumps[-2]
         return pick
     costs = _loss_costs(sim)
-    return min(legal, key=lambda c: costs[c] + strength[c] // 20)
+    best, least = -1, 0
+    for card in legal:  # min(legal, key=cost), as in _cheapest
+        cost = costs[card] + strength[card] // 20
+        if best < 0 or cost < least:
+            best, least = card, cost
+    return best
 
 
 def _cash(sim: Sim, seat: int, kept: int) -> int:
@@ -726,11 +750,11 @@ def _table(
     return tuple(cost(rules, card) for card in range(DECK_SIZE))
 
 
-WIN_COST: tuple[tuple[int, ...], ...] = tuple(
+WIN_COST: Final[tuple[tuple[int, ...], ...]] = tuple(
     _table(_win_cost, True, chicks, 1) for chicks in (False, True)
 )
 """``WIN_COST[chicks][card]``: ``_win_cost`` (it reads only the Chicks rule)."""
-LOSS_COST: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+LOSS_COST: Final[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = tuple(
     tuple(
         tuple(_table(_loss_cost, danish, chicks, 1 if early else 23) for early in (False, True))
         for chicks in (False, True)

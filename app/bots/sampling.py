@@ -14,13 +14,15 @@ from __future__ import annotations
 
 from math import comb
 from random import Random
+from typing import Final
 
+from app.bots.constants import FOOL, IS_TRUMP
 from app.bots.knowledge import KITTY, Knowledge
-from app.engine.cards import FOOL, IS_TRUMP, Card
+from app.engine.cards import Card
 from app.engine.declarations import cavalry_cards
 from app.engine.observation import Observation
 
-TRIES = 30
+TRIES: Final = 30
 
 
 class World:

@@ -7,25 +7,28 @@ Functions of ``Sim`` kept apart from its trick play; they follow ``app.engine.da
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from app.engine import ledger
-from app.engine.cards import FOOL, IS_PIP, PAGAT, SUIT_OF
-from app.engine.danish import LAST_TRICK_BONUS, LOST_CARD_FINE, NOLO, PAGAT_TRICK_REWARD, TOUT
-from app.engine.danish import PAR as DANISH_PAR
-from app.engine.danish import ULTIMO as ULTIMO_PAYMENTS
+from app.bots.constants import FOOL, IS_PIP, PAGAT, SUIT, TRUMPS
+from app.engine import danish, ledger
 
 if TYPE_CHECKING:
     from app.bots.sim import Sim
 
-TRUMPS = 4
-SUIT: tuple[int, ...] = tuple(int(s) for s in SUIT_OF)
-KING_POT, PAGAT_POT = 0, 1
-ULTIMO = (ULTIMO_PAYMENTS[ledger.KING_POT], ULTIMO_PAYMENTS[ledger.PAGAT_POT])
+# Final (a C variable when compiled, see app.bots.constants)
+LAST_TRICK_BONUS: Final = danish.LAST_TRICK_BONUS
+LOST_CARD_FINE: Final = danish.LOST_CARD_FINE
+NOLO: Final = danish.NOLO
+PAGAT_TRICK_REWARD: Final = danish.PAGAT_TRICK_REWARD
+TOUT: Final = danish.TOUT
+DANISH_PAR: Final = danish.PAR
+KING_POT: Final = 0
+PAGAT_POT: Final = 1
+ULTIMO: Final = (danish.ULTIMO[ledger.KING_POT], danish.ULTIMO[ledger.PAGAT_POT])
 """What each other player pays for an Ultimo, by pot index (rules.md 2.10)."""
 
 
-ULTIMO_CARDS: tuple[frozenset[int], frozenset[int]] = (
+ULTIMO_CARDS: Final[tuple[frozenset[int], frozenset[int]]] = (
     frozenset({PAGAT, *(suit * 14 for suit in range(4))}),
     frozenset({PAGAT, *(suit * 14 + 1 for suit in range(4))}),
 )

@@ -20,17 +20,19 @@ numbers.
 from __future__ import annotations
 
 from random import Random
+from typing import Final
 
 from app.bots import scoring
-from app.engine.cards import FOOL, STRENGTH, SUIT_OF, VALUE
-from app.engine.danish import FOOL_DEADLINE, NO_FOOL_TRICK
+from app.bots.constants import FOOL, STRENGTH, SUIT, TRUMPS, VALUE
+from app.engine import danish as danish_rules
+from app.engine import troccas as troccas_rules
 from app.engine.observation import Observation
 from app.engine.options import DANISH
-from app.engine.troccas import PAR as TROCCAS_PAR
 
-TRUMPS = 4
-"""Suits are plain ints here: 0-3 the plain suits, 4 trumps, 5 none (the Fool)."""
-SUIT: tuple[int, ...] = tuple(int(s) for s in SUIT_OF)
+# Final (a C variable when compiled, see app.bots.constants)
+FOOL_DEADLINE: Final = danish_rules.FOOL_DEADLINE
+NO_FOOL_TRICK: Final = danish_rules.NO_FOOL_TRICK
+TROCCAS_PAR: Final = troccas_rules.PAR
 
 
 class Sim:

@@ -9,7 +9,7 @@ the most.
 
 from __future__ import annotations
 
-from app.bots.knowledge import TRUMPS
+from app.bots.constants import TRUMPS
 from app.bots.odds import SUIT, Choice, Table, name_of
 from app.bots.words import only_card, situation, suit_word
 from app.engine.cards import FOOL, IS_TRUMP, PAGAT, WORLD

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.bots.knowledge import TRUMPS
+from app.bots.constants import TRUMPS
 from app.bots.odds import SUIT, Table, led_suit, name_of
 from app.engine.actions import (
     Action,
