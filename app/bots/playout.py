@@ -640,31 +640,25 @@ def _cash(sim: Sim, seat: int, kept: int) -> int:
     strength = sim.strength
     danish = sim.danish
     first, second = OPPONENTS[sim.seats][seat]
-    others = (hands[first], hands[second])
+    left, right = hands[first], hands[second]
     own = hands[seat]
     partner = sim.partner[seat]
-    everyone_else = others if partner < 0 else (*others, hands[partner])
+    partners = hands[partner] if partner >= 0 else own
     for suit in range(4):
         cards = own[suit]
         if not cards or cards[0] == kept:
             continue
         top = cards[0]
         power = strength[top]
-        # _boss(sim, top): no hand holds a stronger card of the suit; then
-        # _is_safe(sim, seat, top, suit, 0): every opponent follows or has no trump to ruff
-        unsafe = False
-        for hand in everyone_else:
-            held = hand[suit]
-            if held and strength[held[0]] > power:
-                unsafe = True
-                break
-        if unsafe:
+        # _boss(sim, top): no hand holds a stronger card of the suit (the partner's neither);
+        # then _is_safe(sim, seat, top, suit, 0): each opponent follows or has no trump
+        if (
+            _beats_in(left, suit, power, strength)
+            or _beats_in(right, suit, power, strength)
+            or _beats_in(partners, suit, power, strength)
+        ):
             continue
-        for hand in others:
-            if not hand[suit] and hand[TRUMPS]:
-                unsafe = True
-                break
-        if unsafe:
+        if (not left[suit] and left[TRUMPS]) or (not right[suit] and right[TRUMPS]):
             continue
         score = 10 + 3 * sim.value[top]
         if not danish and not sim.opened >> suit & 1:  # strategy: it may bring a Troccas Bob
@@ -672,6 +666,13 @@ def _cash(sim: Sim, seat: int, kept: int) -> int:
         if score > best_score:
             best_lead, best_score = top, score
     return best_lead
+
+
+def _beats_in(hand: list[list[int]], suit: int, power: int, strength: tuple[int, ...]) -> bool:
+    """Whether ``hand`` holds a card of ``suit`` stronger than ``power`` (its first is its
+    strongest)."""
+    held = hand[suit]
+    return bool(held) and strength[held[0]] > power
 
 
 def _draw_trumps(sim: Sim, seat: int, legal: list[int], kept: int) -> int:
