@@ -196,10 +196,7 @@ def _fill(
     for i in range(len(order) - 1, 0, -1):
         j = int(random() * (i + 1))
         order[i], order[j] = order[j], order[i]
-    if degree is None:
-        order.sort(key=lambda c: len(eligible[c]))
-    else:
-        order.sort(key=degree.__getitem__)
+    order = _fewest_holders_first(order, eligible, degree)
     free = dict(free)
     for card in order:
         holders = eligible[card]
@@ -225,6 +222,21 @@ def _fill(
                 free[h] -= 1
                 break
     return True
+
+
+def _fewest_holders_first(
+    order: list[int], eligible: dict[int, list[int]], degree: dict[int, int] | None
+) -> list[int]:
+    """``order`` sorted by each card's number of eligible holders, keeping the order of
+    equals: the stable sort, as buckets (compiled, a sort with a key calls it through
+    Python's calling convention for every card)."""
+    buckets: list[list[int]] = []
+    for card in order:
+        count = len(eligible[card]) if degree is None else degree[card]
+        while len(buckets) <= count:
+            buckets.append([])
+        buckets[count].append(card)
+    return [card for bucket in buckets for card in bucket]
 
 
 def _deal_loosely(know: Knowledge, holders: list[int], rng: Random) -> dict[int, list[int]]:

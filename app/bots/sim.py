@@ -23,7 +23,7 @@ from random import Random
 from typing import Final
 
 from app.bots import scoring
-from app.bots.constants import FOOL, STRENGTH, SUIT, TRUMPS, VALUE
+from app.bots.constants import DECK_SIZE, FOOL, STRENGTH, SUIT, TRUMPS, VALUE
 from app.engine import danish as danish_rules
 from app.engine import troccas as troccas_rules
 from app.engine.observation import Observation
@@ -33,6 +33,17 @@ from app.engine.options import DANISH
 FOOL_DEADLINE: Final = danish_rules.FOOL_DEADLINE
 NO_FOOL_TRICK: Final = danish_rules.NO_FOOL_TRICK
 TROCCAS_PAR: Final = troccas_rules.PAR
+
+
+def _strongest_first(strength: tuple[int, ...]) -> tuple[int, ...]:
+    cards = [card for card in range(DECK_SIZE) if card != FOOL]
+    cards.sort(key=lambda card: -strength[card])
+    return tuple(cards)
+
+
+STRONGEST_FIRST: Final = (_strongest_first(STRENGTH[0]), _strongest_first(STRENGTH[1]))
+"""``STRONGEST_FIRST[chicks]``: every card but the Fool, strongest first (no two cards of a
+suit are equally strong, so each suit's cards come in their order)."""
 
 
 class Sim:
@@ -174,20 +185,19 @@ class Sim:
         return sim
 
     def set_holdings(self, holdings: list[list[int]]) -> None:
-        strength = self.strength
-        self.hands = []
-        self.fool = -1
+        """Each seat's cards by suit, strongest first: the cards are taken in the order of
+        strength (``STRONGEST_FIRST``), so no suit needs sorting."""
+        holder = [-1] * DECK_SIZE
         for seat, cards in enumerate(holdings):
-            by_suit: list[list[int]] = [[], [], [], [], []]
             for card in cards:
-                if card == FOOL:
-                    self.fool = seat
-                else:
-                    by_suit[SUIT[card]].append(card)
-            for suit_cards in by_suit:
-                # strongest first (no two cards of a suit are equally strong)
-                suit_cards.sort(key=strength.__getitem__, reverse=True)
-            self.hands.append(by_suit)
+                holder[card] = seat
+        self.fool = holder[FOOL]
+        hands: list[list[list[int]]] = [[[], [], [], [], []] for _ in holdings]
+        for card in STRONGEST_FIRST[1 if self.chicks else 0]:
+            seat = holder[card]
+            if seat >= 0:
+                hands[seat][SUIT[card]].append(card)
+        self.hands = hands
 
     def clone(self) -> Sim:
         other = Sim.__new__(Sim)
