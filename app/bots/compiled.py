@@ -7,9 +7,9 @@ compiles it again.
 The hard bot's search spends its time in these modules (the engine's card constants as C
 variables, the simulator, the playout policy, the sampling of hidden cards, the search
 itself, and the arena's reference MCTS beside them, so that equal-time comparisons stay
-fair). They are ordinary typed Python: compiled, they
-play exactly the same cards, faster. This module imports nothing of the project, so that
-the build can read it before anything is built; it is not compiled itself.
+fair). They are ordinary typed Python: compiled, they play exactly the same cards, faster.
+This module imports nothing of the project, so that the build can read it before anything
+is built; it is not compiled itself.
 """
 
 from __future__ import annotations

@@ -193,7 +193,7 @@ class Sim:
                 holder[card] = seat
         self.fool = holder[FOOL]
         hands: list[list[list[int]]] = [[[], [], [], [], []] for _ in holdings]
-        for card in STRONGEST_FIRST[1 if self.chicks else 0]:
+        for card in STRONGEST_FIRST[self.chicks]:
             seat = holder[card]
             if seat >= 0:
                 hands[seat][SUIT[card]].append(card)
