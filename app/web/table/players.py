@@ -96,6 +96,11 @@ def bot_action(table: Table, seat: int, programs: ProgramPool | None = None) -> 
     return action
 
 
+def has_programs(table: Table) -> bool:
+    """Whether an outside program plays a seat (talking to it may block on its pipe)."""
+    return any(place.program is not None for place in table.seats)
+
+
 def decision_for(table: Table) -> worker.Decision | None:
     """The decision of the computer to act, for a worker process (``app.bots.pool``):
     its own observation only, the level and the stream's state; None for an outside program's
