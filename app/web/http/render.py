@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
@@ -136,13 +136,16 @@ def make_templates(directory: Path = TEMPLATES_DIR) -> Jinja2Templates:
         languages=i18n.LANGUAGES,
         here=here,
     )
-    env.globals["trick_row"] = _row_drawer(env)
     env.filters["signed"] = signed
     env.filters["number"] = number
     env.filters["say"] = say  # an engine Phrase (a card's name) in the reader's language
     env.filters["seat_name"] = seat_name  # "You", "Left"... translated, people's names kept
     env.trim_blocks = True
     env.lstrip_blocks = True
+    # Last: the drawers compile their partials now, with the filters and settings above.
+    env.globals["trick_row"] = _row_drawer(env)
+    env.globals["hand_cards"] = _hand_drawer(env)
+    env.globals["seat_box"] = _seat_drawer(env)
     return templates
 
 
@@ -164,6 +167,93 @@ def _row_drawer(env: Any) -> Any:
         return drawn(i18n.current_language(), row, viewer)
 
     return trick_row
+
+
+CARDS_DRAWN = 4096
+"""Drawn cards of the hand kept (``hand_cards``): 78 cards in each of a few states and styles
+per language."""
+HANDS_DRAWN = 2048
+"""Drawn hands kept (``hand_cards``): a hand is drawn again only when it changed."""
+
+
+class FaceStyle(NamedTuple):
+    """The face settings of a drawn card (``FaceSettings``), as a key of the kept drawings."""
+
+    card_style: str
+    names_on_hover: bool
+
+
+def _hand_drawer(env: Any) -> Any:
+    """``hand_cards(hand, rows, mode, settings, focus_at=-1)`` for the templates: the buttons
+    of the viewer's hand (``partials/hand_card.html``) with the row ends between them
+    (``HandRows``), the button at ``focus_at`` with autofocus. Each card is drawn once per
+    language, state and style, and each hand once until it changes, and kept: every answer
+    that shows the table shows the hand, mostly as it was (a poll while the computers play),
+    and the drawing was a quarter of such an answer's CPU (issue 20)."""
+    template = env.get_template("partials/hand_card.html")
+
+    @lru_cache(maxsize=CARDS_DRAWN)
+    def card(language: str, mode: str, view: Any, face: FaceStyle, autofocus: bool) -> str:
+        html: str = template.render(c=view, mode=mode, s=face, autofocus=autofocus)
+        return html
+
+    @lru_cache(maxsize=HANDS_DRAWN)
+    def drawn(
+        language: str, mode: str, hand: tuple[Any, ...], rows: Any, face: FaceStyle, focus_at: int
+    ) -> Markup:
+        parts = []
+        for index, view in enumerate(hand):
+            parts.append(card(language, mode, view, face, index == focus_at))
+            ends = rows.ends_after(index)
+            if ends:
+                parts.append(f'<span class="row-end {ends}" aria-hidden="true"></span>')
+        return Markup("\n".join(parts))
+
+    def hand_cards(
+        hand: list[Any], rows: Any, mode: str, settings: FaceSettings, focus_at: int = -1
+    ) -> Markup:
+        face = FaceStyle(settings.card_style, settings.names_on_hover)
+        return drawn(i18n.current_language(), mode, tuple(hand), rows, face, focus_at)
+
+    return hand_cards
+
+
+SEATS_DRAWN = 4096
+"""Drawn seats kept (``seat_box``)."""
+
+
+def _seat_drawer(env: Any) -> Any:
+    """``seat_box(seat, base, match_on, is_host, settings, oob_swap=False)`` for the
+    templates: one seat of the table (``partials/seat.html``), drawn once per language until
+    it changes and kept (the seats were a quarter of a table answer's drawing, issue 20)."""
+    template = env.get_template("partials/seat.html")
+
+    @lru_cache(maxsize=SEATS_DRAWN)
+    def drawn(
+        language: str,
+        seat: Any,
+        base: str,
+        match_on: bool,
+        is_host: bool,
+        face: FaceStyle,
+        oob_swap: bool,
+    ) -> Markup:
+        context = {"seat": seat, "base": base, "match_on": match_on, "is_host": is_host}
+        return Markup(template.render(context, s=face, oob_swap=oob_swap))
+
+    def seat_box(
+        seat: Any,
+        base: str,
+        match_on: bool,
+        is_host: bool,
+        settings: FaceSettings,
+        oob_swap: bool = False,
+    ) -> Markup:
+        face = FaceStyle(settings.card_style, settings.names_on_hover)
+        language = i18n.current_language()
+        return drawn(language, seat, base, match_on, is_host, face, oob_swap)
+
+    return seat_box
 
 
 def is_htmx(request: Request) -> bool:
