@@ -1,16 +1,19 @@
 """The computers' decisions in worker processes (issue 20), so that every core thinks and
 HTTP never waits for a search.
 
-``BotPool(processes)`` runs ``app.bots.worker.decide_packed`` in a ``ProcessPoolExecutor``
-of the ``forkserver`` context (``spawn`` where there is none); ``processes=0`` decides in the
-server's own interpreter, in a thread, as before. A decision is awaited on the event loop
-(``asyncio.wrap_future``). A worker that dies (kill -9) breaks the executor: it is replaced
-by a fresh one and the decision asked once more, then made in-process, so nothing hangs and
-no decision is lost.
+``BotPool(processes)`` runs ``app.bots.worker.decide_packed`` in worker processes of the
+``forkserver`` context (``spawn`` where there is none), started with the server
+(``BotPool.start``); ``processes=0`` decides in the server's own interpreter, in a thread, as
+before. Each worker has a pipe of its own: the event loop writes a packed decision to it and
+reads the answer when the pipe is readable (``loop.add_reader``), with no thread between
+them. A worker that dies (kill -9) fails the decisions it had with ``WorkerDied``: it is
+replaced by a fresh one and the decision asked once more, then made in-process, so nothing
+hangs and no decision is lost. A worker whose server dies reads the end of its pipe and ends
+too.
 
 When every worker is busy, the decisions wait in the pool's own line (``Turns``), not in the
-executor's: the oldest reply first. A person's card brings up to three computers' decisions
-one after another; in the executor's first-come line each would queue again behind every
+workers' pipes: the oldest reply first. A person's card brings up to three computers' decisions
+one after another; in a first-come line each would queue again behind every
 other table's, so under load every reply would finish late; taken oldest reply first, a reply
 under way is finished before the next begins, and the replies wait less in all (the same
 decisions, the same work: only their order changes).
@@ -28,12 +31,13 @@ import itertools
 import logging
 import multiprocessing
 import os
-import threading
+import signal
 import time
+from collections import deque
 from collections.abc import AsyncIterator
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
+from multiprocessing.connection import Connection
+from multiprocessing.context import ForkServerContext, SpawnContext
 
 from app.bots.worker import Decision, decide, decide_packed, pack, unpack_action
 from app.engine.actions import Action
@@ -54,9 +58,10 @@ def default_processes() -> int:
     return int(value)
 
 
-def _context() -> multiprocessing.context.BaseContext:
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+def _context() -> ForkServerContext | SpawnContext:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("forkserver")
+    return multiprocessing.get_context("spawn")
 
 
 class Turns:
@@ -105,68 +110,203 @@ class Turns:
 
 
 IN_FLIGHT_EXTRA = 1
-"""Decisions handed to the executor beyond one a worker: one ready in its queue, so that a
-worker that finishes starts the next at once, not after a round trip through the event
+"""Decisions handed to the workers beyond one a worker: one ready in a worker's pipe, so that
+a worker that finishes starts the next at once, not after a round trip through the event
 loop."""
+
+OK = b"\x00"
+FAILED = b"\x01"
+"""The first byte of a worker's answer: the packed action follows, or what went wrong."""
+
+
+class WorkerDied(Exception):
+    """A worker process ended (killed, crashed) before it answered."""
+
+
+class DecisionFailed(Exception):
+    """The decision raised an exception in the worker (its text)."""
+
+
+def run_worker(connection: Connection) -> None:
+    """A worker process's life (``serve``). Ctrl+C in the terminal is the server's to handle:
+    the server closes its workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    serve(connection)
+
+
+def serve(connection: Connection) -> None:
+    """Answer each packed decision read from ``connection`` on it, in order, until the server
+    closes its end (or dies: the worker then ends too)."""
+    while True:
+        try:
+            data = connection.recv_bytes()
+        except (EOFError, OSError):
+            return
+        try:
+            answer = OK + decide_packed(data)
+        except Exception as error:  # the server hears it and raises it there
+            answer = FAILED + repr(error).encode()
+        connection.send_bytes(answer)
+
+
+class Worker:
+    """One worker process and the server's end of its pipe. Its answers come back in the
+    order it was asked; the pipe is watched on the event loop while any is out."""
+
+    def __init__(self, context: ForkServerContext | SpawnContext) -> None:
+        ours, theirs = context.Pipe(duplex=True)
+        process = context.Process(
+            target=run_worker, args=(theirs,), name="trionfi-bot", daemon=True
+        )
+        process.start()
+        theirs.close()
+        self.process = process
+        self.connection = ours
+        self.pending: deque[asyncio.Future[bytes]] = deque()
+        self.ended = False
+        """Its pipe closed: the process is gone or going."""
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    @property
+    def usable(self) -> bool:
+        """Alive, and not left watched by an event loop that has closed."""
+        left = self._loop is not None and self._loop.is_closed()
+        return not self.ended and not left and self.process.is_alive()
+
+    def ask(self, data: bytes) -> asyncio.Future[bytes]:
+        """Send a packed decision; its future gets the answer (``WorkerDied`` if none comes)."""
+        loop = asyncio.get_running_loop()
+        if self._loop is None:
+            loop.add_reader(self.connection.fileno(), self._answered)
+            self._loop = loop
+        elif self._loop is not loop:
+            raise RuntimeError("a bot pool serves one event loop at a time")
+        future: asyncio.Future[bytes] = loop.create_future()
+        self.pending.append(future)
+        try:
+            self.connection.send_bytes(data)
+        except OSError:
+            self._ended()
+        return future
+
+    def _answered(self) -> None:
+        try:
+            answer = self.connection.recv_bytes()
+        except (EOFError, OSError):
+            self._ended()
+            return
+        future = self.pending.popleft()
+        if not future.done():  # a cancelled decision's answer is read and dropped
+            future.set_result(answer)
+        if not self.pending:
+            self._unwatch()
+
+    def _ended(self) -> None:
+        """The pipe closed: every decision still out fails with ``WorkerDied``."""
+        self.ended = True
+        self._unwatch()
+        while self.pending:
+            future = self.pending.popleft()
+            if not future.done():
+                future.set_exception(WorkerDied())
+
+    def _unwatch(self) -> None:
+        if self._loop is not None:
+            if not self._loop.is_closed():
+                self._loop.remove_reader(self.connection.fileno())
+            self._loop = None
+
+    def stop(self) -> None:
+        """End the process and close the pipe (a decision still out fails)."""
+        self._ended()
+        self.connection.close()
+        if self.process.is_alive():
+            self.process.terminate()
+        self.process.join(STOP_S)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(STOP_S)
+
+
+STOP_S = 2.0
+"""How long a stopping worker is given to end before it is killed."""
 
 
 class BotPool:
-    """``processes`` worker processes deciding for the computers (0: in-process)."""
+    """``processes`` worker processes deciding for the computers (0: in-process).
+
+    Used on one event loop at a time (the server's), like ``Turns``. Each decision goes down
+    a worker's own pipe and its answer is read by the event loop itself when it comes: no
+    thread stands between them (an executor's manager and feeder threads cost the server
+    about 0.3 ms of CPU a decision, and their hand-offs of the GIL stalled the event loop)."""
 
     def __init__(self, processes: int) -> None:
         if processes < 0:
             raise ValueError("the number of bot processes cannot be negative")
         self.processes = processes
-        self._lock = threading.Lock()
-        self._executor: ProcessPoolExecutor | None = self._start() if processes else None
+        self._context = _context()
+        self._workers: list[Worker | None] = [None] * processes
+        """Started by ``start`` or at the first decision that needs them."""
         self.replaced = 0
+        """Workers that died and were started again."""
         self.turns = Turns(processes + IN_FLIGHT_EXTRA)
-
-    def _start(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(max_workers=self.processes, mp_context=_context())
 
     @property
     def in_process(self) -> bool:
-        return self._executor is None
+        return not self._workers
 
     async def decide(self, decision: Decision, since: float | None = None) -> Action:
         """The decision's action, from a worker (or in a thread if there are none).
         ``since``: when the reply it is part of began (``time.monotonic()``; default now):
-        while the workers are busy, the oldest reply's decisions go first."""
+        while the workers are busy, the oldest reply's decisions go first. A worker that dies
+        meanwhile is replaced and the decision asked once more, then made in-process."""
         data = pack(decision)
         since = time.monotonic() if since is None else since
         for _ in range(2):
-            executor = self._executor
-            if executor is None:
+            if not self._workers:
                 break
             try:
                 async with self.turns.turn(since):
-                    answer = await asyncio.wrap_future(executor.submit(decide_packed, data))
-                return unpack_action(answer)
-            except BrokenProcessPool:
-                log.warning("a bot worker process died; starting a new pool")
-                self._replace(executor)
-            except RuntimeError:  # submit after shutdown: the server is stopping
-                break
+                    answer = await self._next_worker().ask(data)
+            except WorkerDied:
+                log.warning("a bot worker process died; starting a new one")
+                continue
+            if answer[:1] == FAILED:
+                raise DecisionFailed(answer[1:].decode(errors="replace"))
+            return unpack_action(answer[1:])
         return await asyncio.to_thread(decide, decision)
 
-    def _replace(self, broken: ProcessPoolExecutor) -> None:
-        """A new executor in place of ``broken`` (once, however many decisions saw it die)."""
-        with self._lock:
-            if self._executor is not broken:
-                return
-            broken.shutdown(wait=False, cancel_futures=True)
-            self._executor = self._start()
-            self.replaced += 1
+    def start(self) -> None:
+        """Start the workers now (the server does, as it starts), not at the first decision
+        that needs them: a worker takes a moment to start and read the bots' code."""
+        self._ready()
+
+    def _next_worker(self) -> Worker:
+        """The worker with the fewest decisions out; one not started yet is started, and a
+        dead one (or one left on an event loop that has closed) is replaced first."""
+        return min(self._ready(), key=lambda worker: len(worker.pending))
+
+    def _ready(self) -> list[Worker]:
+        for index, worker in enumerate(self._workers):
+            if worker is not None and worker.usable:
+                continue
+            if worker is not None:
+                worker.stop()
+                self.replaced += 1
+            self._workers[index] = Worker(self._context)
+        return [worker for worker in self._workers if worker is not None]
 
     def worker_pids(self) -> list[int]:
         """The worker processes' ids (for tests and the benchmark)."""
-        executor = self._executor
-        processes = getattr(executor, "_processes", None) or {}
-        return sorted(processes)
+        return sorted(
+            worker.process.pid
+            for worker in self._workers
+            if worker is not None and worker.process.pid is not None
+        )
 
     def close(self) -> None:
-        with self._lock:
-            executor, self._executor = self._executor, None
-        if executor is not None:
-            executor.shutdown(wait=True, cancel_futures=True)
+        """Stop every worker (call on the event loop that used the pool, or after it ended)."""
+        workers, self._workers = self._workers, []
+        for worker in workers:
+            if worker is not None:
+                worker.stop()

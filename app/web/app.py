@@ -126,6 +126,7 @@ def create_app(
         abandoned = asyncio.create_task(sweep_abandoned(store))
         listener = _listen(site)
         orphans = asyncio.create_task(site.computers.adopt_orphans())
+        bots.start()
         yield
         orphans.cancel()
         if listener is not None:
@@ -134,7 +135,7 @@ def create_app(
         sweeper.cancel()
         abandoned.cancel()
         await asyncio.to_thread(pool.close_all)
-        await asyncio.to_thread(bots.close)
+        bots.close()  # on the loop: its workers' pipes are watched by it
         await asyncio.to_thread(store.close)
 
     app = FastAPI(

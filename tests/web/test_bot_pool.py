@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import multiprocessing
 import os
 import pickle
 import signal
 import threading
 from collections.abc import Coroutine, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from random import Random
 from typing import Any, TypeVar
@@ -22,7 +24,7 @@ from typing import Any, TypeVar
 import pytest
 
 from app.bots import base, worker
-from app.bots.pool import BotPool
+from app.bots.pool import BotPool, DecisionFailed, serve
 from app.engine.actions import Action
 from app.engine.games import GAMES
 from app.engine.observation import observe
@@ -94,15 +96,74 @@ def test_a_killed_worker_is_replaced_and_the_decision_still_made(pool: BotPool) 
     asked = decisions("troccas", "hard", seed=3, count=4)
     run_on_new_loop(pool.decide(asked[0]))  # the workers are started
     before = pool.replaced
-    for pid in pool.worker_pids():
+    killed = set(pool.worker_pids())
+    for pid in killed:
         os.kill(pid, signal.SIGKILL)
 
     async def after_the_kill() -> list[Action]:
         return [await pool.decide(d) for d in asked]
 
     assert run_on_new_loop(after_the_kill()) == [worker.decide(d) for d in asked]
-    assert pool.replaced == before + 1
-    assert pool.worker_pids()  # a working pool again
+    assert pool.replaced == before + len(killed)  # each killed worker, once
+    assert len(pool.worker_pids()) == len(killed)
+    assert not killed & set(pool.worker_pids())  # a working pool again
+
+
+def test_a_decision_that_fails_in_a_worker_fails_in_the_server(pool: BotPool) -> None:
+    good = decisions("troccas", "medium", seed=5, count=1)[0]
+    bad = replace(good, level="no-such-level")
+    with pytest.raises(Exception, match="no-such-level"):
+        worker.decide(bad)
+
+    async def both() -> Action:
+        with pytest.raises(DecisionFailed, match="no-such-level"):
+            await pool.decide(bad)
+        return await pool.decide(good)  # the worker goes on
+
+    assert run_on_new_loop(both()) == worker.decide(good)
+
+
+def test_a_cancelled_decisions_answer_is_never_anothers(pool: BotPool) -> None:
+    """A decision given up (its table's task cancelled) still comes back from the worker; it
+    is read and dropped, and every later decision gets its own answer."""
+    asked = decisions("danish-tarok", "hard", seed=11, count=6)
+
+    async def cancel_some() -> list[Action]:
+        found = []
+        for index, decision in enumerate(asked):
+            task = asyncio.create_task(pool.decide(decision))
+            if index % 2 == 0:
+                await asyncio.sleep(0)  # sent, then given up
+                task.cancel()
+                continue
+            found.append(await task)
+        return found
+
+    assert run_on_new_loop(cancel_some()) == [worker.decide(d) for d in asked[1::2]]
+
+
+def test_a_worker_ends_when_its_server_closes_the_pipe() -> None:
+    ours, theirs = multiprocessing.Pipe(duplex=True)
+    ended = threading.Event()
+    thread = threading.Thread(target=lambda: (serve(theirs), ended.set()))
+    thread.start()
+    ours.close()
+    thread.join(10)
+    assert ended.is_set()
+
+
+def test_closing_the_pool_ends_its_workers() -> None:
+    bots = BotPool(1)
+    assert bots.worker_pids() == []  # started with the server, or at the first decision
+    bots.start()
+    [pid] = bots.worker_pids()
+    asked = decisions("troccas", "medium", seed=2, count=1)
+    assert run_on_new_loop(bots.decide(asked[0])) == worker.decide(asked[0])
+    assert bots.worker_pids() == [pid]
+    bots.close()
+    assert bots.in_process
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)  # gone, and reaped
 
 
 def test_the_allow_list_refuses_any_other_class() -> None:
