@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import signal
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -56,7 +57,8 @@ def mid_trick(people: list[Person]) -> None:
     """Play until a trick has begun and is not finished (a card or two on the table) and a
     person is to play (a computer to move would move off the request, before or after the
     kill: the screens could not be compared)."""
-    for _ in range(200):
+    deadline = time.monotonic() + 60  # the computer's moves come off the request
+    while time.monotonic() < deadline:
         phase, turn, _ = people[0].state()
         trick = view(people[0])["trick"]
         if (
@@ -70,6 +72,7 @@ def mid_trick(people: list[Person]) -> None:
             phase, turn, _ = person.state()
             if phase == "declarations" or turn == seat:
                 act(person)
+        time.sleep(0.02)
     raise AssertionError("never in the middle of a trick")
 
 
