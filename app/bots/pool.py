@@ -12,11 +12,11 @@ hangs and no decision is lost. A worker whose server dies reads the end of its p
 too.
 
 When every worker is busy, the decisions wait in the pool's own line (``Turns``), not in the
-workers' pipes: the oldest reply first. A person's card brings up to three computers' decisions
-one after another; in a first-come line each would queue again behind every
-other table's, so under load every reply would finish late; taken oldest reply first, a reply
-under way is finished before the next begins, and the replies wait less in all (the same
-decisions, the same work: only their order changes).
+workers' pipes: the oldest reply first. A person's card brings up to three computers'
+decisions one after another; in a first-come line each would queue again behind every other
+table's, so under load every reply would finish late; taken oldest reply first, a reply under
+way is finished before the next begins, and the replies wait less in all (the same decisions,
+the same work: only their order changes).
 
 Only the level's pure decision goes to a worker: outside programs and hints stay in-process
 (``app.web.table.players``). It knows nothing of the web: the server and the pool's
