@@ -182,6 +182,10 @@ class FaceStyle(NamedTuple):
     card_style: str
     names_on_hover: bool
 
+    @classmethod
+    def of(cls, settings: FaceSettings) -> FaceStyle:
+        return cls(settings.card_style, settings.names_on_hover)
+
 
 def _hand_drawer(env: Any) -> Any:
     """``hand_cards(hand, rows, mode, settings, focus_at=-1)`` for the templates: the buttons
@@ -212,7 +216,7 @@ def _hand_drawer(env: Any) -> Any:
     def hand_cards(
         hand: list[Any], rows: Any, mode: str, settings: FaceSettings, focus_at: int = -1
     ) -> Markup:
-        face = FaceStyle(settings.card_style, settings.names_on_hover)
+        face = FaceStyle.of(settings)
         return drawn(i18n.current_language(), mode, tuple(hand), rows, face, focus_at)
 
     return hand_cards
@@ -249,7 +253,7 @@ def _seat_drawer(env: Any) -> Any:
         settings: FaceSettings,
         oob_swap: bool = False,
     ) -> Markup:
-        face = FaceStyle(settings.card_style, settings.names_on_hover)
+        face = FaceStyle.of(settings)
         language = i18n.current_language()
         return drawn(language, seat, base, match_on, is_host, face, oob_swap)
 
