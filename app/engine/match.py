@@ -192,12 +192,15 @@ class Match:
 
     # ------------------------------------------------------------ persistence
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, records: bool = True) -> dict[str, Any]:
+        """The match as JSON; without ``records`` the finished deals are left out (a store
+        that files each finished deal once saves the rest at every move, and the records
+        would otherwise be written out again each time, more with every deal)."""
         return {
             "game": self.game.key,
             "options": self.options.to_json(self.game.key),
             "seed": self.seed,
-            "records": [record.to_json() for record in self.records],
+            **({"records": [record.to_json() for record in self.records]} if records else {}),
             "deal": record_of(self.deal).to_json() if self.deal is not None else None,
             **({"draw": self.drawn.to_json()} if self.drawn is not None else {}),
         }

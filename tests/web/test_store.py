@@ -97,6 +97,37 @@ def test_a_table_in_use_is_neither_evicted_nor_unlocked(
     store.close()
 
 
+def test_a_save_writes_out_only_the_deals_not_yet_filed(
+    backend: Backend, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every move saves the table, but a finished deal is written out once, when it is filed:
+    the saves of a long match cost no more than those of its first deal."""
+    table, _ = build_table(deals_before=3)
+    store = backend.store()
+    store.add(table)  # files the three finished deals
+    written: list[int] = []
+    record_class = type(table.match.records[0])
+    original = record_class.to_json
+
+    def counted(record: object) -> dict[str, object]:
+        written.append(id(record))
+        return original(record)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(record_class, "to_json", counted)
+    table.version += 1
+    store.database.save(table)
+    filed = {id(record) for record in table.match.records}
+    assert not filed & set(written)  # only the deal in play was written out
+    assert "records" not in table.to_json(records=False)["match"]
+    monkeypatch.undo()
+    store.forget(table.id)
+    again = store.get(table.id)
+    assert again is not None
+    assert [r.to_json() for r in again.match.records] == [r.to_json() for r in table.match.records]
+    assert backend.sql("SELECT COUNT(*) FROM deals") == [(3,)]
+    store.close()
+
+
 def test_a_refused_request_keeps_the_table_in_memory(client: TestClient) -> None:
     """A forged or refused request (not your seat) changes nothing, so the store keeps its
     copy instead of replaying the table from the database for every such request."""

@@ -182,8 +182,8 @@ class Database:
     def save(self, table: Table) -> None:
         """Write the table in one transaction (its row and any newly finished deal), in the
         calling thread (the routes' ``commit`` runs it in the store's writer thread)."""
-        data = table.to_json()
-        records = data["match"].pop("records")
+        data = table.to_json(records=False)
+        records = table.match.records
         summary = json.dumps(summarise(table)) if table.is_friends else None
         now = time.time()
         row = (table.id, table.version, now, _dumps(data), table.code, summary)
@@ -197,7 +197,10 @@ class Database:
         try:
             db.executemany(
                 "INSERT OR REPLACE INTO deals (table_id, number, record) VALUES (?, ?, ?)",
-                [(table.id, n + 1, _dumps(r)) for n, r in enumerate(records) if n >= filed],
+                [
+                    (table.id, n, _dumps(r.to_json()))
+                    for n, r in enumerate(records[filed:], filed + 1)
+                ],
             )
             db.execute(
                 "INSERT INTO tables (id, version, updated, data, code, summary) "

@@ -175,8 +175,8 @@ class PostgresDatabase:
     def save(self, table: Table) -> None:
         """Write the table in one transaction under its row lock, if the row is still at the
         version this server last read (``LostUpdate`` otherwise), and announce the change."""
-        data = table.to_json()
-        records = data["match"].pop("records")
+        data = table.to_json(records=False)
+        records = table.match.records
         summary = json.dumps(summarise(table)) if table.is_friends else None
         now = time.time()
         results = [_result_row(result) for result in finished_deal_results(table, now)]
@@ -205,7 +205,10 @@ class PostgresDatabase:
                     cursor.executemany(
                         "INSERT INTO deals (table_id, number, record) VALUES (%s, %s, %s) "
                         "ON CONFLICT (table_id, number) DO UPDATE SET record = excluded.record",
-                        [(table.id, n + 1, _dumps(r)) for n, r in enumerate(records) if n >= filed],
+                        [
+                            (table.id, n, _dumps(r.to_json()))
+                            for n, r in enumerate(records[filed:], filed + 1)
+                        ],
                     )
                     cursor.execute(
                         "INSERT INTO tables (id, version, updated, data, code, summary, "

@@ -304,10 +304,12 @@ class Table:
             return record_of(deal).to_json()
         return None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, records: bool = True) -> dict[str, Any]:
+        """The table as JSON; without ``records`` its finished deals are left out (see
+        ``Match.to_json``)."""
         return {
             "id": self.id,
-            "match": self.match.to_json(),
+            "match": self.match.to_json(records=records),
             "seats": [asdict(seat) for seat in self.seats],
             "settings": self.settings.to_json(),
             "seed": self.seed,
