@@ -10,6 +10,12 @@ computers' replies shown (p50/p95/p99), moves per second, the CPU of the server 
 process under it (its bot workers) per move and per table, from /proc, errors, and lost or
 doubled moves: each deal's hand record is checked against the person's accepted clicks.
 
+It also reports this machine's speed, before and after the run, on the servers' CPUs
+(``machine``): the CPU milliseconds a Hard decision takes over ``trionfi bench``'s positions
+(compiled search, like the bot workers), and a random deal of the engine (interpreted Python,
+like the server). The speed of these machines changes from hour to hour by more than most
+changes of the code do: runs of different hours compare only with these beside them.
+
 ``--servers S --database postgresql://…`` starts S servers on that one database and spreads
 the games over them (game i on server i mod S); the CPU is then every server's, and the
 database's too when it runs on this machine (the processes under its postmaster).
@@ -37,6 +43,7 @@ from urllib.parse import urlencode
 
 from app.bench.clicks import free_port, start_server
 from app.bench.tables import LEGAL, TABLE, Connection, Counts, Person, Table, ms, seat_token
+from app.bench.throughput import bot_decisions_per_second, deals_per_second
 from app.engine.options import DANISH, GAMES, TROCCAS
 
 CONTINUE = "continue"
@@ -368,6 +375,25 @@ async def bench(
     }
 
 
+SPEED_S = 1.5
+"""CPU seconds each of the machine's speed trials may take (the best of a few passes)."""
+
+
+def machine_speed(cpus: set[int] | None, seconds: float) -> dict[str, float]:
+    """This machine's speed now, on ``cpus`` (this process's own when None): the CPU
+    milliseconds a Hard decision and a random engine deal take, the best of a few passes
+    within ``seconds`` each (a Hard decision's takes one pass at least)."""
+    own = os.sched_getaffinity(0)
+    if cpus:
+        os.sched_setaffinity(0, cpus)
+    try:
+        hard = bot_decisions_per_second("hard", seconds)
+        deal = deals_per_second(TROCCAS, seconds)
+    finally:
+        os.sched_setaffinity(0, own)
+    return {"hard_decision_ms": round(1000 / hard, 2), "engine_deal_ms": round(1000 / deal, 2)}
+
+
 def cpu_list(text: str) -> set[int]:
     """``0``, ``1-3`` or ``0,2``: a set of this machine's CPUs."""
     cpus: set[int] = set()
@@ -382,7 +408,7 @@ def cpu_list(text: str) -> set[int]:
     return cpus
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m app.bench.solo", description=__doc__)
     parser.add_argument("--url", help="a running server (default: start one)")
     parser.add_argument("--games", type=int, default=25, help="concurrent games (default 25)")
@@ -415,15 +441,29 @@ def main(argv: list[str] | None = None) -> int:
         help="run the simulated people on these CPUs only, e.g. 0 (apart from the servers: "
         "what one core of the server's carries)",
     )
+    parser.add_argument(
+        "--speed-seconds",
+        type=float,
+        default=SPEED_S,
+        help=f"CPU seconds for each trial of this machine's speed, before and after ({SPEED_S})",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
     args = parser.parse_args(argv)
-    if args.games < 1 or args.bot_processes < 0 or args.seconds <= 0 or args.pause < 0:
+    if min(args.seconds, args.speed_seconds) <= 0 or args.games < 1 or args.bot_processes < 0:
         parser.error("--games is at least 1, --bot-processes 0 or more, times positive")
+    if args.pause < 0:
+        parser.error("--pause is 0 or more")
     if args.servers < 1 or (args.servers > 1 and not args.database):
         parser.error(
             "--servers is at least 1; several share one PostgreSQL: --database postgresql://… "
             "(or python -m tools.pgcluster -- python -m app.bench.solo --servers 2)"
         )
+    speed_before = machine_speed(args.server_cpus, args.speed_seconds)
     if args.people_cpus:
         os.sched_setaffinity(0, args.people_cpus)
     # stopped (SIGTERM, a timeout): the servers it started are stopped too, by the finally
@@ -453,6 +493,10 @@ def main(argv: list[str] | None = None) -> int:
             process.terminate()
         for process in processes:
             process.wait()
+    report["machine"] = {
+        "before": speed_before,
+        "after": machine_speed(args.server_cpus, args.speed_seconds),
+    }
     report["bot_processes"] = args.bot_processes if processes else None
     report["database"] = "postgresql" if args.database else "sqlite"
     report["server_cpus"] = sorted(args.server_cpus) if args.server_cpus else None
@@ -463,6 +507,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def describe(report: dict[str, Any]) -> str:
     replies = report["replies_ms"]
+    before, after = report["machine"]["before"], report["machine"]["after"]
     return "\n".join(
         [
             f"{report['games']} solo games against Hard on {report['servers']} server(s) "
@@ -481,6 +526,9 @@ def describe(report: dict[str, Any]) -> str:
             f"{report['server_cpu_ms_per_table_s']}), {report['tables_per_core']} tables a core",
             f"errors {report['errors']}, refused {report['refused']}, lost {report['lost']}, "
             f"doubled {report['doubled']}",
+            f"this machine's speed before and after: a Hard decision {before['hard_decision_ms']}"
+            f" and {after['hard_decision_ms']} ms, an engine deal {before['engine_deal_ms']} and "
+            f"{after['engine_deal_ms']} ms of CPU",
         ]
     )
 

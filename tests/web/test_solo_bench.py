@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 def solo(*arguments: str) -> dict[str, Any]:
     """The benchmark's JSON report of a tiny run."""
     command = [sys.executable, "-m", "app.bench.solo", "--games", "2", "--seconds", "3"]
-    command += ["--pause", "0.05", "--bot-processes", "1", "--json", *arguments]
+    command += ["--pause", "0.05", "--bot-processes", "1", "--speed-seconds", "0.2"]
+    command += ["--json", *arguments]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
         command, check=False, capture_output=True, text=True, timeout=240, env=env, cwd=ROOT
@@ -40,6 +41,9 @@ def test_a_tiny_solo_run_loses_and_doubles_no_move() -> None:
     assert report["deals_checked"] >= 2
     assert report["deals_unchecked"] == 0  # every deal played out and checked
     assert report["workers_cpu_ms_per_move"] > 0  # the decisions were made in the worker
+    for speed in (report["machine"]["before"], report["machine"]["after"]):
+        assert speed["hard_decision_ms"] > 0
+        assert speed["engine_deal_ms"] > 0
 
 
 def test_danish_tarok_is_played_through_its_pauses_and_questions() -> None:
