@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -171,9 +172,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     process = None
     url = args.url
+    data = Path(tempfile.mkdtemp(prefix="trionfi-bench-"))
     if url is None:
         port = free_port()
-        process = start_server(port, Path(tempfile.mkdtemp(prefix="trionfi-bench-")))
+        process = start_server(port, data)
         url = f"http://127.0.0.1:{port}"
     try:
         report: dict[str, Any] = {
@@ -187,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
         if process is not None:
             process.terminate()
             process.wait()
+        shutil.rmtree(data, ignore_errors=True)  # the server's data directory: not kept
     if args.json:
         print(json.dumps(report))
     else:

@@ -32,6 +32,7 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import sys
 import tempfile
@@ -451,7 +452,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = _parser()
     args = parser.parse_args(argv)
     if min(args.seconds, args.speed_seconds) <= 0 or args.games < 1 or args.bot_processes < 0:
@@ -463,6 +464,11 @@ def main(argv: list[str] | None = None) -> int:
             "--servers is at least 1; several share one PostgreSQL: --database postgresql://… "
             "(or python -m tools.pgcluster -- python -m app.bench.solo --servers 2)"
         )
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _arguments(argv)
     speed_before = machine_speed(args.server_cpus, args.speed_seconds)
     if args.people_cpus:
         os.sched_setaffinity(0, args.people_cpus)
@@ -470,6 +476,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     processes = []
     urls = [args.url] if args.url else []
+    folders: list[str] = []
     try:
         if not args.url:
             extra = ["--bot-processes", str(args.bot_processes)]
@@ -477,6 +484,7 @@ def main(argv: list[str] | None = None) -> int:
                 extra += ["--database", args.database]
             for _ in range(args.servers):
                 data = Path(tempfile.mkdtemp(prefix="trionfi-bench-solo-"))
+                folders.append(str(data))
                 port = free_port()
                 processes.append(start_server(port, data, extra))
                 urls.append(f"http://127.0.0.1:{port}")
@@ -493,6 +501,8 @@ def main(argv: list[str] | None = None) -> int:
             process.terminate()
         for process in processes:
             process.wait()
+        for folder in folders:  # the servers' data directories: nothing in them is kept
+            shutil.rmtree(folder, ignore_errors=True)
     report["machine"] = {
         "before": speed_before,
         "after": machine_speed(args.server_cpus, args.speed_seconds),

@@ -17,6 +17,7 @@ import asyncio
 import json
 import random
 import re
+import shutil
 import statistics
 import sys
 import tempfile
@@ -362,13 +363,16 @@ def main(argv: list[str] | None = None) -> int:
         process = start_server(port, data)
         url = f"http://127.0.0.1:{port}"
     try:
-        report = asyncio.run(bench(url, args.tables, args.speed, args.seed))
-    finally:
+        try:
+            report = asyncio.run(bench(url, args.tables, args.speed, args.seed))
+        finally:
+            if process is not None:
+                process.terminate()
+                process.wait()
         if process is not None:
-            process.terminate()
-            process.wait()
-    if process is not None:
-        report["database_bytes"] = database_size(data)
+            report["database_bytes"] = database_size(data)
+    finally:
+        shutil.rmtree(data, ignore_errors=True)  # the server's data directory: not kept
     print(json.dumps(report) if args.json else describe(report))
     return 0
 

@@ -16,12 +16,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def solo(*arguments: str) -> dict[str, Any]:
-    """The benchmark's JSON report of a tiny run."""
+def solo(*arguments: str, temp: Path | None = None) -> dict[str, Any]:
+    """The benchmark's JSON report of a tiny run (its temporary files in ``temp``)."""
     command = [sys.executable, "-m", "app.bench.solo", "--games", "2", "--seconds", "3"]
     command += ["--pause", "0.05", "--bot-processes", "1", "--speed-seconds", "0.2"]
     command += ["--json", *arguments]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    if temp is not None:
+        env["TMPDIR"] = str(temp)
     done = subprocess.run(
         command, check=False, capture_output=True, text=True, timeout=240, env=env, cwd=ROOT
     )
@@ -30,8 +32,8 @@ def solo(*arguments: str) -> dict[str, Any]:
     return report
 
 
-def test_a_tiny_solo_run_loses_and_doubles_no_move() -> None:
-    report = solo()
+def test_a_tiny_solo_run_loses_and_doubles_no_move(tmp_path: Path) -> None:
+    report = solo(temp=tmp_path)
     assert report["game"] == "troccas"
     assert report["moves"] > 0
     assert report["replies_ms"]["n"] > 0
@@ -44,6 +46,7 @@ def test_a_tiny_solo_run_loses_and_doubles_no_move() -> None:
     for speed in (report["machine"]["before"], report["machine"]["after"]):
         assert speed["hard_decision_ms"] > 0
         assert speed["engine_deal_ms"] > 0
+    assert not list(tmp_path.glob("trionfi-bench-solo-*"))  # its server's data went with it
 
 
 def test_danish_tarok_is_played_through_its_pauses_and_questions() -> None:
