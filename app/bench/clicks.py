@@ -172,9 +172,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     process = None
     url = args.url
-    data = Path(tempfile.mkdtemp(prefix="trionfi-bench-"))
+    data = None
     if url is None:
         port = free_port()
+        data = Path(tempfile.mkdtemp(prefix="trionfi-bench-"))
         process = start_server(port, data)
         url = f"http://127.0.0.1:{port}"
     try:
@@ -189,7 +190,8 @@ def main(argv: list[str] | None = None) -> int:
         if process is not None:
             process.terminate()
             process.wait()
-        shutil.rmtree(data, ignore_errors=True)  # the server's data directory: not kept
+        if data is not None:  # the server's data directory: nothing in it is kept
+            shutil.rmtree(data, ignore_errors=True)
     if args.json:
         print(json.dumps(report))
     else:

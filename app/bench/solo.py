@@ -13,8 +13,9 @@ doubled moves: each deal's hand record is checked against the person's accepted 
 It also reports this machine's speed, before and after the run, on the servers' CPUs
 (``machine``): the CPU milliseconds a Hard decision takes over ``trionfi bench``'s positions
 (compiled search, like the bot workers), and a random deal of the engine (interpreted Python,
-like the server). The speed of these machines changes from hour to hour by more than most
-changes of the code do: runs of different hours compare only with these beside them.
+like the server); with ``--url``, this machine's own. The speed of these machines changes
+from hour to hour by more than most changes of the code do: runs of different hours compare
+only with these beside them.
 
 ``--servers S --database postgresql://…`` starts S servers on that one database and spreads
 the games over them (game i on server i mod S); the CPU is then every server's, and the

@@ -372,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
         if process is not None:
             report["database_bytes"] = database_size(data)
     finally:
-        shutil.rmtree(data, ignore_errors=True)  # the server's data directory: not kept
+        shutil.rmtree(data, ignore_errors=True)  # the server's data directory: nothing is kept
     print(json.dumps(report) if args.json else describe(report))
     return 0
 
