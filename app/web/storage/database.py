@@ -183,7 +183,6 @@ class Database:
         """Write the table in one transaction (its row and any newly finished deal), in the
         calling thread (the routes' ``commit`` runs it in the store's writer thread)."""
         data = table.to_json(records=False)
-        records = table.match.records
         summary = json.dumps(summarise(table)) if table.is_friends else None
         now = time.time()
         row = (table.id, table.version, now, _dumps(data), table.code, summary)
@@ -197,10 +196,7 @@ class Database:
         try:
             db.executemany(
                 "INSERT OR REPLACE INTO deals (table_id, number, record) VALUES (?, ?, ?)",
-                [
-                    (table.id, n, _dumps(r.to_json()))
-                    for n, r in enumerate(records[filed:], filed + 1)
-                ],
+                unfiled_deals(table, filed),
             )
             db.execute(
                 "INSERT INTO tables (id, version, updated, data, code, summary) "
@@ -216,7 +212,7 @@ class Database:
             if db.in_transaction:
                 db.execute("ROLLBACK")
             raise
-        self._filed[table.id] = len(records)
+        self._filed[table.id] = len(table.match.records)
 
     def _connection(self) -> sqlite3.Connection:
         """This thread's own connection (WAL: readers go on while a writer waits)."""
@@ -502,6 +498,14 @@ def _result_row(result: DealResult) -> tuple[object, ...]:
 
 def _dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"))
+
+
+def unfiled_deals(table: Table, filed: int) -> list[tuple[str, int, str]]:
+    """The rows of the table's finished deals past the first ``filed`` (those already in the
+    database): its id, the deal's number and its hand record. Each deal is written out once,
+    when it is filed, not at every save."""
+    records = table.match.records[filed:]
+    return [(table.id, n, _dumps(r.to_json())) for n, r in enumerate(records, filed + 1)]
 
 
 def summarise(table: Table) -> dict[str, Any]:

@@ -40,6 +40,7 @@ from app.web.storage.database import (
     _seat_hashes,
     listed_rows,
     summarise,
+    unfiled_deals,
 )
 from app.web.table.model import Table
 from app.web.table.players import computer_to_move
@@ -176,7 +177,6 @@ class PostgresDatabase:
         """Write the table in one transaction under its row lock, if the row is still at the
         version this server last read (``LostUpdate`` otherwise), and announce the change."""
         data = table.to_json(records=False)
-        records = table.match.records
         summary = json.dumps(summarise(table)) if table.is_friends else None
         now = time.time()
         results = [_result_row(result) for result in finished_deal_results(table, now)]
@@ -205,10 +205,7 @@ class PostgresDatabase:
                     cursor.executemany(
                         "INSERT INTO deals (table_id, number, record) VALUES (%s, %s, %s) "
                         "ON CONFLICT (table_id, number) DO UPDATE SET record = excluded.record",
-                        [
-                            (table.id, n, _dumps(r.to_json()))
-                            for n, r in enumerate(records[filed:], filed + 1)
-                        ],
+                        unfiled_deals(table, filed),
                     )
                     cursor.execute(
                         "INSERT INTO tables (id, version, updated, data, code, summary, "
@@ -232,7 +229,7 @@ class PostgresDatabase:
         with self._versions_lock:
             self._versions[table.id] = table.version
             self.saved_here[table.id] = table.version
-        self._filed[table.id] = len(records)
+        self._filed[table.id] = len(table.match.records)
 
     def claim(self, table_id: str) -> Callable[[], None] | None:
         """Claim the right to move the table's computers, for exactly one server: its row in
