@@ -28,7 +28,7 @@ NAMEABLE_SUITS: tuple[tuple[str, str], ...] = (
 English: they are said in the reader's language where they are shown."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardView:
     code: str
     name: str
@@ -44,7 +44,7 @@ class CardView:
     """The id of the page's note that says ``why`` (one note per reason)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrickView:
     number: int
     cards: tuple[CardView, ...]

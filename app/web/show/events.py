@@ -29,7 +29,7 @@ from app.i18n import N_, gettext, pgettext
 from app.web.http.words import say, seat_name
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     kind: str
     """``draw`` (before the match), ``deal``, ``discard``, ``declaration``, ``play``,

@@ -38,7 +38,7 @@ DECISIONS = ("play", "discard", "fool", "demand_fool", "bob", "chicks", "redeal"
 """The modes in which the viewer is to act."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SeatView:
     seat: int
     name: str

@@ -29,7 +29,7 @@ def row_lengths(count: int, most: int) -> list[int]:
     return [base + 1] * longer + [base] * (rows - longer)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandRows:
     """The rows of one hand of ``count`` cards, dealt ``hand_size`` to the deal."""
 

@@ -34,7 +34,7 @@ from app.i18n import gettext
 from app.web.http.words import say
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Shown:
     """One card of a diagram: who played it (or where it went), and whether it won."""
 
@@ -48,7 +48,7 @@ def shown(card_code: str, label: str, wins: bool = False) -> Shown:
     return Shown(card_code, say(display_name(parse(card_code))), label, wins)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Diagram:
     """A trick in the order it was played, and what happened to it (``after``: cards that
     moved once the trick was over, as a Bob moves the page)."""
@@ -143,13 +143,13 @@ DIAGRAMS: dict[str, tuple[Diagram, ...]] = {
 # ---------------------------------------------------------------------- the pack
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PackCard:
     code: str
     name: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SuitRow:
     """One suit's 14 cards from the highest to the lowest (rules.md 1.2)."""
 

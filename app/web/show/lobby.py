@@ -24,7 +24,7 @@ def seat_labels(game: str) -> list[str]:
     return labels
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LobbySeat:
     seat: int
     name: str
@@ -35,7 +35,7 @@ class LobbySeat:
     connected: bool | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Lobby:
     """The lobby as ``viewer`` (a seat, or None for someone watching) sees it; ``presence`` is
     per seat whether its person's page is open (None for a computer or a free seat)."""

@@ -49,7 +49,7 @@ class Unfinished(ValueError):
     """A record whose deal is not over: the viewer never shows one."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SeatView:
     seat: int
     name: str
@@ -59,7 +59,7 @@ class SeatView:
     to_act: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrickCard:
     seat: int
     name: str
@@ -67,7 +67,7 @@ class TrickCard:
     wins: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrickView:
     number: int
     cards: list[TrickCard]
@@ -76,7 +76,7 @@ class TrickView:
     named: str | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     """One step of the move list: its number, a short label and the trick it belongs to."""
 
@@ -85,7 +85,7 @@ class Move:
     trick: int | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Frame:
     """The deal at one step, as the viewer draws it."""
 
@@ -107,7 +107,7 @@ class Frame:
     """Each seat's count, once the last trick is played."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Replay:
     """A finished deal, ready to be shown at any step."""
 

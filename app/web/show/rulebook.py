@@ -32,7 +32,7 @@ NAMES: dict[str, str] = {
 """Each option as the object of a sentence ("turned on the Chicks rule")."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RuleLine:
     """One option that is on, as the table's list of rules shows it."""
 
@@ -41,7 +41,7 @@ class RuleLine:
     href: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OptionField:
     """One checkbox of the form "Rules for the next deal"."""
 

@@ -32,7 +32,7 @@ OTHER_LEVELS = Spoken(
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LevelLine:
     """A game's deals against one level of computers (or with friends)."""
 
@@ -43,7 +43,7 @@ class LevelLine:
     average: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ShownDeal:
     """One finished deal as the page lists it."""
 
@@ -56,7 +56,7 @@ class ShownDeal:
     ultimo: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameStats:
     key: str
     name: str
@@ -74,7 +74,7 @@ class GameStats:
     chart: Markup
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Stats:
     deals: int
     matches: int

@@ -35,7 +35,7 @@ SEAT_COLOURS = ("#1d5fbf", "#c0392b", "#7b3fa0", "#1e8449")
 TEAM_COLOURS = ("#1d5fbf", "#c0392b")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LedgerRow:
     what: str
     trick: int | None
@@ -44,7 +44,7 @@ class LedgerRow:
     amount: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TeamCount:
     """A partnership's count (rules.md 3.6): each partner's own count and their sum, the
     team's count, whose result is the count minus the game's par (36 in Troccas)."""
@@ -56,7 +56,7 @@ class TeamCount:
     result: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SheetRow:
     number: int
     dealer: str
@@ -72,7 +72,7 @@ class SheetRow:
     """A void deal (rules.md 2.3a): "New deal asked by Ben"; empty for a deal played."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Summary:
     counts: list[tuple[str, int]]
     teams: list[TeamCount]

@@ -18,7 +18,7 @@ from app.web.table.model import Table, TableSettings
 from app.web.table.players import LEVEL_LABELS, player_label
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SeatInfo:
     """A seat as the pages show it."""
 
@@ -33,7 +33,7 @@ class SeatInfo:
     program: str | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TableView:
     id: str
     game: str

@@ -34,7 +34,7 @@ CACHE_SIZE = 256
 """Tables whose current deal is kept replayed."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Timeline:
     base: int
     """The table version at step 0 (the deal just dealt)."""

@@ -34,7 +34,7 @@ from app.i18n import current_language, gettext
 from app.web.http.words import say
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayedCard:
     """One card of a finished trick, with who played it."""
 
@@ -45,7 +45,7 @@ class PlayedCard:
     winner: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrickRow:
     number: int
     leader: int
@@ -65,7 +65,7 @@ class TrickRow:
         return gettext("%(seat)s wins") % {"seat": self.winner_name}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SuitGroup:
     """The cards of one suit (trumps, the Fool, a plain suit) played so far."""
 
@@ -82,7 +82,7 @@ class SuitGroup:
         return gettext("%(played)d of %(size)d") % {"played": len(self.ranks), "size": self.size}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TricksPanel:
     rows: tuple[TrickRow, ...]
     """Newest first: on a phone the latest trick is the first thing in the panel."""

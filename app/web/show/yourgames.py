@@ -26,7 +26,7 @@ from app.web.table.model import Table
 YOUR_TURN = "Your turn"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class YourGame:
     id: str
     game: str
