@@ -3,7 +3,8 @@
 Starts ``trionfi serve --bot-processes P`` on a free port with a fresh data directory (or uses
 ``--url``), opens N games of Swiss Troccas against three Hard computers at Instant pacing,
 and lets each simulated person play: when its own page (the table as its seat sees it) shows
-its turn, it waits ``--pause`` seconds and clicks a legal card it shows; then its page
+its turn, it waits about ``--pause`` seconds (``--pause-spread``) and clicks a legal card it
+shows; then its page
 long-polls until the computers have replied (its turn again, or the deal over). It runs for
 ``--seconds`` (or until ``--moves`` clicks) and reports the time from a click to the
 computers' replies shown (p50/p95/p99), moves per second, the CPU of the server and of every
@@ -52,6 +53,11 @@ CONTINUE = "continue"
 FOOL_QUESTION = 'id="fool-question"'
 DISCARD_SIZE = re.compile(r"<strong>\d+ of (\d+)</strong>")
 PAUSE_S = 1.5
+PAUSE_SPREAD = 0.5
+"""People's pauses differ: 0.75 to 2.25 s around ``PAUSE_S``. With one pause for all, the
+games opened together stay in step, every table's deal ends in the same second and the next
+deals' kitties are all thought about at once, a herd no real room of people makes
+(``--pause-spread 0`` measures it)."""
 WAIT_S = 15
 FINISH_S = 180
 """At most this long to play out the deals under way at the end, to check their records."""
@@ -114,7 +120,7 @@ class SoloPerson(Person):
             counts.errors += 1
         return True
 
-    async def play_solo(self, tally: Tally, deadline: float, pause: float, moves: int) -> None:
+    async def play_solo(self, tally: Tally, deadline: float, pause: Pause, moves: int) -> None:
         await self.wait_for_reply(tally.counts, deadline)
         while time.monotonic() < deadline and (moves <= 0 or tally.moves < moves):
             if self.state.get("phase") == "over":
@@ -126,7 +132,7 @@ class SoloPerson(Person):
                 if self.stuck(tally.counts):
                     return
                 continue
-            await asyncio.sleep(pause)
+            await asyncio.sleep(pause.drawn(self.rng))
             before = self.table.accepted
             sent = time.perf_counter()
             await self.click(*chosen, tally.counts)
@@ -290,15 +296,28 @@ def postmaster(url: str) -> int | None:
 
 
 @dataclass(frozen=True)
+class Pause:
+    """How long a person waits before a click: ``seconds`` on average, each pause drawn
+    evenly within ``spread`` of it (0.5: from half of ``seconds`` to one and a half times
+    it; 0: always ``seconds``)."""
+
+    seconds: float
+    spread: float = PAUSE_SPREAD
+
+    def drawn(self, rng: random.Random) -> float:
+        return self.seconds * rng.uniform(1 - self.spread, 1 + self.spread)
+
+
+@dataclass(frozen=True)
 class Plan:
     """What the benchmark plays: ``games`` concurrent games of ``game`` against Hard, for
-    ``seconds`` (or ``moves`` clicks), each person pausing ``pause`` seconds."""
+    ``seconds`` (or ``moves`` clicks), each person pausing as ``pause`` says."""
 
     games: int
     game: str
     seconds: float
     moves: int
-    pause: float
+    pause: Pause
     seed: int
 
 
@@ -350,7 +369,8 @@ async def bench(
         "game": plan.game,
         "servers": len(urls),
         "seconds": round(elapsed, 1),
-        "pause_s": pause,
+        "pause_s": pause.seconds,
+        "pause_spread": pause.spread,
         "moves": tally.moves,
         "moves_per_s": round(tally.moves / elapsed, 2) if elapsed else 0.0,
         "deals_checked": tally.deals,
@@ -430,7 +450,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--seconds", type=float, default=60.0, help="how long (default 60)")
     parser.add_argument("--moves", type=int, default=0, help="stop after this many clicks")
-    parser.add_argument("--pause", type=float, default=PAUSE_S, help="a person's pause (1.5)")
+    parser.add_argument(
+        "--pause", type=float, default=PAUSE_S, help=f"a person's pause on average ({PAUSE_S})"
+    )
+    parser.add_argument(
+        "--pause-spread",
+        type=float,
+        default=PAUSE_SPREAD,
+        help=f"each pause drawn within this share of --pause either side ({PAUSE_SPREAD}; "
+        "0: every person always pauses --pause, the games in step)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--server-cpus",
@@ -458,8 +487,8 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if min(args.seconds, args.speed_seconds) <= 0 or args.games < 1 or args.bot_processes < 0:
         parser.error("--games is at least 1, --bot-processes 0 or more, times positive")
-    if args.pause < 0:
-        parser.error("--pause is 0 or more")
+    if args.pause < 0 or not 0 <= args.pause_spread <= 1:
+        parser.error("--pause is 0 or more, --pause-spread from 0 to 1")
     if args.servers < 1 or (args.servers > 1 and not args.database):
         parser.error(
             "--servers is at least 1; several share one PostgreSQL: --database postgresql://… "
@@ -494,7 +523,8 @@ def main(argv: list[str] | None = None) -> int:
         for pid in (pid for server in servers for pid in process_tree(server)):
             if args.server_cpus:  # the server and its workers (later ones inherit it)
                 os.sched_setaffinity(pid, args.server_cpus)
-        plan = Plan(args.games, args.game, args.seconds, args.moves, args.pause, args.seed)
+        pause = Pause(args.pause, args.pause_spread)
+        plan = Plan(args.games, args.game, args.seconds, args.moves, pause, args.seed)
         run = bench(urls, plan, servers, database)
         report = asyncio.new_event_loop().run_until_complete(run)
     finally:
@@ -523,7 +553,8 @@ def describe(report: dict[str, Any]) -> str:
         [
             f"{report['games']} solo games against Hard on {report['servers']} server(s) "
             f"({report['database']}), {report['bot_processes']} bot processes each, "
-            f"{report['seconds']} s, pause {report['pause_s']} s",
+            f"{report['seconds']} s, pause {report['pause_s']} s "
+            f"(give or take {report['pause_spread']:.0%})",
             f"moves: {report['moves']} ({report['moves_per_s']}/s), deals checked "
             f"{report['deals_checked']} (still under way when the play-out's time ran out, "
             f"so not checked: {report['deals_unchecked']})",

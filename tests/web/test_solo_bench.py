@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from app.bench.solo import Pause
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,6 +38,7 @@ def solo(*arguments: str, temp: Path | None = None) -> dict[str, Any]:
 def test_a_tiny_solo_run_loses_and_doubles_no_move(tmp_path: Path) -> None:
     report = solo(temp=tmp_path)
     assert report["game"] == "troccas"
+    assert report["pause_spread"] == 0.5  # people's pauses differ unless told otherwise
     assert report["moves"] > 0
     assert report["replies_ms"]["n"] > 0
     assert report["errors"] == 0
@@ -66,6 +70,28 @@ def test_the_server_and_the_people_can_be_kept_on_cpus_of_their_own() -> None:
     assert (report["server_cpus"], report["people_cpus"]) == ([cpus[-1]], [cpus[0]])
     assert report["moves"] > 0
     assert report["people_cpu_ms_per_move"] > 0
+
+
+def test_the_peoples_pauses_differ_around_the_pause_unless_told_to_keep_in_step() -> None:
+    drawn = [Pause(1.5).drawn(random.Random(seed)) for seed in range(2_000)]
+    assert 0.75 <= min(drawn) < 0.8
+    assert 2.2 < max(drawn) <= 2.25
+    assert abs(sum(drawn) / len(drawn) - 1.5) < 0.03  # the same load on average
+    assert {Pause(1.5, spread=0).drawn(random.Random(seed)) for seed in range(20)} == {1.5}
+
+
+def test_a_run_in_step_says_so() -> None:
+    report = solo("--pause-spread", "0", "--seconds", "2")
+    assert (report["pause_s"], report["pause_spread"]) == (0.05, 0)
+    assert report["moves"] > 0
+
+
+@pytest.mark.parametrize("spread", ["-0.1", "1.5"])
+def test_a_spread_outside_0_to_1_is_refused(spread: str) -> None:
+    command = [sys.executable, "-m", "app.bench.solo", "--pause-spread", spread]
+    done = subprocess.run(command, check=False, capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 2
+    assert "--pause-spread from 0 to 1" in done.stderr
 
 
 def test_cpus_that_are_not_this_machines_are_refused() -> None:
