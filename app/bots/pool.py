@@ -39,7 +39,7 @@ from contextlib import asynccontextmanager
 from multiprocessing.connection import Connection
 from multiprocessing.context import ForkServerContext, SpawnContext
 
-from app.bots.worker import Decision, decide, decide_packed, pack, unpack_action
+from app.bots.worker import Decision, ThinkTimes, decide_covered, decide_packed, pack, unpack_answer
 from app.engine.actions import Action
 
 log = logging.getLogger(__name__)
@@ -136,14 +136,16 @@ def run_worker(connection: Connection) -> None:
 
 def serve(connection: Connection) -> None:
     """Answer each packed decision read from ``connection`` on it, in order, until the server
-    closes its end (or dies: the worker then ends too)."""
+    closes its end (or dies: the worker then ends too). The worker's think times cover its
+    decisions that did not search (``app.bots.worker.ThinkTimes``)."""
+    times = ThinkTimes()
     while True:
         try:
             data = connection.recv_bytes()
         except (EOFError, OSError):
             return
         try:
-            answer = OK + decide_packed(data)
+            answer = OK + decide_packed(data, times)
         except Exception as error:  # the server hears it and raises it there
             answer = FAILED + repr(error).encode()
         connection.send_bytes(answer)
@@ -250,16 +252,27 @@ class BotPool:
         self.replaced = 0
         """Workers that died and were started again."""
         self.turns = Turns(processes + IN_FLIGHT_EXTRA)
+        self.times = ThinkTimes()
+        """The think times that cover the decisions made in-process (each worker keeps its
+        own)."""
 
     @property
     def in_process(self) -> bool:
         return not self._workers
 
     async def decide(self, decision: Decision, since: float | None = None) -> Action:
-        """The decision's action, from a worker (or in a thread if there are none).
+        """The decision's action, from a worker (or in a thread if there are none), given no
+        sooner than a search's would be: a decision that did not search waits out its cover
+        here, on the event loop, off the workers (``app.bots.worker.ThinkTimes``).
         ``since``: when the reply it is part of began (``time.monotonic()``; default now):
         while the workers are busy, the oldest reply's decisions go first. A worker that dies
         meanwhile is replaced and the decision asked once more, then made in-process."""
+        action, cover = await self._answer(decision, since)
+        if cover > 0:
+            await asyncio.sleep(cover)
+        return action
+
+    async def _answer(self, decision: Decision, since: float | None) -> tuple[Action, float]:
         data = pack(decision)
         since = time.monotonic() if since is None else since
         for _ in range(2):
@@ -273,8 +286,8 @@ class BotPool:
                 continue
             if answer[:1] == FAILED:
                 raise DecisionFailed(answer[1:].decode(errors="replace"))
-            return unpack_action(answer[1:])
-        return await asyncio.to_thread(decide, decision)
+            return unpack_answer(answer[1:])
+        return await asyncio.to_thread(decide_covered, decision, self.times)
 
     def start(self) -> None:
         """Start the workers now (the server does, as it starts), not at the first decision

@@ -3,6 +3,7 @@ deals rebuilt with the hidden cards dealt differently."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from random import Random
 
 from app.bots.knowledge import read
@@ -11,7 +12,7 @@ from app.engine.actions import CallBob, DemandFool, Discard, IllegalAction
 from app.engine.cards import Card
 from app.engine.deal import Deal, Phase
 from app.engine.games import GAMES
-from app.engine.observation import observe
+from app.engine.observation import Observation, observe
 from app.engine.options import Options
 from app.engine.simulate import random_action
 from app.engine.troccas import TroccasDeal
@@ -134,3 +135,25 @@ def reshuffled(deal: Deal, seat: int, seed: int, tries: int = 20) -> Deal | None
         if other is not None and observe(other, seat) == obs:
             return other
     return None
+
+
+def card_plays(game_key: str, seed: int) -> Iterator[Observation]:
+    """Every card play's observation of random deals of ``game_key``."""
+    game = GAMES[game_key]
+    rng = Random(seed)
+    for dealer in range(game.seat_count):
+        deal = game.shuffle_and_deal(rng, dealer, Options())
+        while not deal.is_over:
+            if deal.phase is Phase.PLAY:
+                yield observe(deal, deal.turn)
+            deal.apply(random_action(deal, rng))
+
+
+def a_play(game_key: str, legal: int, hand: int | None = None) -> Observation:
+    """A card play with exactly one legal card (``legal=1``), or with at least ``legal``; of
+    ``hand`` cards in the hand when given."""
+    for obs in card_plays(game_key, seed=11):
+        fits = len(obs.legal) == 1 if legal == 1 else len(obs.legal) >= legal
+        if fits and (hand is None or len(obs.hand) == hand):
+            return obs
+    raise AssertionError("no such card play")

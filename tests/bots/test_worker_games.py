@@ -36,7 +36,9 @@ def test_every_observation_of_a_deal_crosses_the_allow_list(
             decision = worker.request(obs, "medium", base.BotSettings(), Random(7))
             unpacked = worker.loads(worker.pack(decision))
             assert unpacked == decision
-            answer = worker.unpack_action(worker.decide_packed(worker.pack(decision)))
+            answer = worker.unpack_answer(
+                worker.decide_packed(worker.pack(decision), worker.ThinkTimes())
+            )[0]
             assert answer == worker.decide(decision)
             deal.apply(random_action(deal, rng))
 
@@ -54,5 +56,7 @@ def test_the_question_of_a_new_deal_crosses_the_allow_list(game_key: str) -> Non
     for level in ("random", "easy", "medium", "hard"):
         decision = worker.request(obs, level, base.BotSettings(), Random(7))
         assert worker.loads(worker.pack(decision)) == decision
-        answer = worker.unpack_action(worker.decide_packed(worker.pack(decision)))
+        answer = worker.unpack_answer(
+            worker.decide_packed(worker.pack(decision), worker.ThinkTimes())
+        )[0]
         assert answer == worker.decide(decision) == AskRedeal(1, True)

@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 import pytest
 
 from app.bots import base, worker
+from app.bots import pool as pool_module
 from app.bots.pool import BotPool, DecisionFailed, serve
 from app.engine.actions import Action
 from app.engine.games import GAMES
@@ -33,6 +34,8 @@ from app.web import create_app
 from app.web.live.computers import REPLY_MOVES, Computers
 from app.web.table import players
 from app.web.table.model import Table
+from tests.bots.helpers import a_play
+from tests.bots.test_think_cover import hard as hard_decision
 from tests.web.factory import build_table, person_discards, save
 from tests.web.support import Person, TestClient
 
@@ -152,6 +155,45 @@ def test_a_worker_ends_when_its_server_closes_the_pipe() -> None:
     assert ended.is_set()
 
 
+def test_a_worker_keeps_its_think_times_to_cover_the_decisions_that_skip_the_search() -> None:
+    searched = hard_decision(a_play("troccas", legal=3, hand=10))
+    only = hard_decision(a_play("troccas", legal=1, hand=10))
+    ours, theirs = multiprocessing.Pipe(duplex=True)
+    thread = threading.Thread(target=serve, args=(theirs,))
+    thread.start()
+    answers = []
+    for decision in (searched, only):
+        ours.send_bytes(worker.pack(decision))
+        answers.append(worker.unpack_answer(ours.recv_bytes()[1:]))
+    ours.close()
+    thread.join(10)
+    (played, searched_cover), (only_played, only_cover) = answers
+    assert (played, only_played) == (worker.decide(searched), worker.decide(only))
+    assert searched_cover == 0.0
+    assert only_cover > 0  # as long as the search took, less its own time
+
+
+def test_a_decision_is_given_once_its_cover_is_waited_out_off_the_workers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    only = hard_decision(a_play("troccas", legal=1, hand=10))
+    bots = BotPool(0)
+    monkeypatch.setattr(pool_module, "decide_covered", lambda d, times: (worker.decide(d), 0.3))
+
+    async def timed() -> tuple[Action, float, int]:
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        waiting = asyncio.ensure_future(bots.decide(only))
+        await asyncio.sleep(0.15)
+        busy = bots.turns.busy
+        return await waiting, loop.time() - began, busy
+
+    action, elapsed, busy = run_on_new_loop(timed())
+    assert action == worker.decide(only)
+    assert elapsed >= 0.3
+    assert busy == 0  # the wait holds no worker's turn
+
+
 def test_closing_the_pool_ends_its_workers() -> None:
     bots = BotPool(1)
     assert bots.worker_pids() == []  # started with the server, or at the first decision
@@ -172,12 +214,12 @@ def test_the_allow_list_refuses_any_other_class() -> None:
             return (os.system, ("echo unpickled",))
 
     with pytest.raises(worker.Refused):
-        worker.decide_packed(pickle.dumps(Evil()))
+        worker.decide_packed(pickle.dumps(Evil()), worker.ThinkTimes())
     deal = GAMES["troccas"].shuffle_and_deal(Random(1), 0, Options())
     with pytest.raises(worker.Refused):  # the whole deal is no decision's business
         worker.loads(pickle.dumps(deal))
     with pytest.raises(worker.Refused):  # an allowed class that is no decision
-        worker.decide_packed(pickle.dumps(base.BotSettings()))
+        worker.decide_packed(pickle.dumps(base.BotSettings()), worker.ThinkTimes())
 
 
 def test_the_request_holds_the_seats_own_view_only() -> None:

@@ -2,22 +2,25 @@
 the computers' moves follow one at a time, each saved as soon as it is decided.
 
 One task per table (``Computers.wake``, or ``wake_after`` the answer is sent) moves the
-computers until a person must act or the deal is over. Each move is decided in a worker
-thread while the task holds the table's lock (``store.writing``), exactly as the request
-used to, so a page never shows a move half applied, two moves are never made for one seat,
-and the moves are the same ones (``players.bot_rng`` keys them by the table's secret seed and
+computers until a person must act or the deal is over. Each move is applied and saved while
+the task holds the table's lock (``store.writing``), exactly as the request used to, so a
+page never shows a move half applied, two moves are never made for one seat, and the moves
+are the same ones (``players.bot_rng`` keys them by the table's secret seed and
 the deal's step). After each save the pages' polls are woken (``PollBus.changed``), so the
 moves reach every page by the live updates that friends' tables already use; the page says
-"Right is thinking…" meanwhile. A click while a computer thinks waits for the lock and is
-then refused as stale (it is not the person's turn).
+"Right is thinking…" meanwhile. A click while a computer thinks is refused as stale (it is
+not the person's turn).
 
 A restart loses the task, not the moves: the table is saved with a computer to move, and the
 first request that looks at it (the page, its poll) wakes the task again.
 
-With bot worker processes (``BotPool``, ``trionfi serve --bot-processes N``) a level's
-decision is made in a worker from the seat's own observation, off the table's lock; when it
-comes back the table is looked at again under the lock, and a decision the table has moved
-past (a take back, a leave, any other change) is dropped and asked again, never applied.
+A level's decision is made by the bot pool (``BotPool``: in a worker process, ``trionfi
+serve --bot-processes N``, or in a thread with none) from the seat's own observation, off
+the table's lock, and comes back no sooner than a search's would (a decision that skipped
+its search waits out a cover: its think time tells nothing of the hand); the table is then
+looked at again under the lock, and a decision the table has moved past (a take back, a
+leave, any other change) is dropped and asked again, never applied. An outside program's
+move is decided in a thread under the lock.
 
 ``inline`` runs the computers inside the request, all at once, as before: the route tests
 use it so that a POST returns with the computers moved (``create_app(inline_computers=...)``).
@@ -154,21 +157,20 @@ class Computers:
             log.exception("the computers at table %s stopped", table_id)
 
     async def _move(self, table_id: str, since: float) -> bool:
-        """One computer's move, decided and saved under the table's lock; False if a person
-        is to act (or the deal is over). With worker processes, the decision is made off
-        the lock and the table looked at again under it when the answer comes back. The move
-        is first claimed, so that of several servers on one database one moves it."""
+        """One computer's move, saved under the table's lock; False if a person is to act (or
+        the deal is over). A level's decision is made off the lock, by the bot pool (in a
+        worker process, or in a thread when there are none), and the table looked at again
+        under the lock when the answer comes back. The move is first claimed, so that of
+        several servers on one database one moves it."""
         release = await self.store.claim(table_id)
         if release is None:
             return False  # another server is moving them
         try:
-            if not self.bots.in_process:
-                return await self._move_in_worker(table_id, since)
-            return await self._move_here(table_id)
+            return await self._move_decided(table_id, since)
         finally:
             await release()
 
-    async def _move_in_worker(self, table_id: str, since: float) -> bool:
+    async def _move_decided(self, table_id: str, since: float) -> bool:
         async with self.store.reading(table_id) as table:
             if not players.computer_to_move(table):
                 return False
