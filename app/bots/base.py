@@ -92,20 +92,28 @@ class LevelBot:
         self.settings = settings
 
     def choose(self, obs: Observation, rng: Random) -> Action:
-        return self.hint(obs, rng).action
+        return self.hint(obs, rng, explain=False).action
 
-    def hint(self, obs: Observation, rng: Random, names: Sequence[str] | None = None) -> Hint:
+    def hint(
+        self,
+        obs: Observation,
+        rng: Random,
+        names: Sequence[str] | None = None,
+        *,
+        explain: bool = True,
+    ) -> Hint:
         """The action for ``obs.seat`` with its reason; ``ValueError`` if it is not the
         seat's turn (there is nothing to decide). ``names``: the seats as the person reads
         them ("Right", or a friend's name); by default the reason says Right, Left and your
-        partner."""
+        partner. Without ``explain`` (a computer's move: nobody reads why) the reason may be
+        left empty where only finding it would cost a search; the action is the same."""
         if not obs.is_my_turn or obs.phase is Phase.OVER:
             raise ValueError(f"seat {obs.seat} has no decision to make now")
         if obs.phase is Phase.REDEAL:  # every level asks for a new deal (rules.md 2.3a)
             asked, reason = redeal_choice(obs)
             return Hint(asked, reason)
         if obs.sits_out is not None:
-            return self._hint_as_three(obs, rng, names)
+            return self._hint_as_three(obs, rng, names, explain)
         seat = obs.seat
         if obs.phase is Phase.CHICKS:
             chosen, why = chicks_choice(obs)
@@ -126,19 +134,28 @@ class LevelBot:
                 if set(kitty) != set(cards):
                     cards, reason = kitty, KITTY_WORDS
             return Hint(Discard(seat, tuple(Card(c) for c in cards)), reason)
-        choice = self.play(obs, rng, names)
+        choice = self.play(obs, rng, names, explain=explain)
         name = Suit(choice.name) if choice.name is not None else None
         return Hint(PlayCard(seat, Card(choice.card), name), choice.reason)
 
-    def _hint_as_three(self, obs: Observation, rng: Random, names: Sequence[str] | None) -> Hint:
+    def _hint_as_three(
+        self, obs: Observation, rng: Random, names: Sequence[str] | None, explain: bool
+    ) -> Hint:
         """The hint of a four-player Danish deal: that of its three-player deal (2.17)."""
         three, real = three_seat(obs)
         nolo_help = three_seat_pairs(self.settings.nolo_help, real)
         bot = get_bot(self.level, replace(self.settings, nolo_help=nolo_help))
-        found = bot.hint(three, rng, three_seat_names(names, real))
+        found = bot.hint(three, rng, three_seat_names(names, real), explain=explain)
         return Hint(four_seat_action(found.action, real), found.reason)
 
-    def play(self, obs: Observation, rng: Random, names: Sequence[str] | None = None) -> Choice:
+    def play(
+        self,
+        obs: Observation,
+        rng: Random,
+        names: Sequence[str] | None = None,
+        *,
+        explain: bool = True,
+    ) -> Choice:
         if self.level == "random":
             card = obs.legal[int(rng.random() * len(obs.legal))]
             name = fool_name(obs, card, rng)
@@ -152,7 +169,7 @@ class LevelBot:
         if self.level == "medium" or first.convention:
             return first  # hard keeps the seed's conventions, as medium does (rules.md 2.15)
         budget, see_all = self.settings.hard_budget, self.settings.see_all
-        return hard.decide(obs, rng, budget, see_all, first, names)
+        return hard.decide(obs, rng, budget, see_all, first, names, explain=explain)
 
     def medium(self, obs: Observation, names: Sequence[str] | None = None) -> Choice:
         table = Table(obs, read(obs, self.settings.see_all), names)

@@ -260,10 +260,48 @@ def test_the_troccas_dealer_at_hard_lays_a_legal_kitty_the_same_way_each_time(se
         assert all(name_of(card) in hint.text for card in kitty)
 
 
+def _alike_positions(game: str, wanted: int) -> list[tuple[int, Deal]]:
+    """Deals at a seat's card play where it has several legal cards, all alike (one
+    candidate: the same suit and value, every card between them gone)."""
+    found = []
+    for seed in range(400):
+        deal = deal_at(game, seed, seed % 60, Options())
+        if deal.is_over:
+            continue
+        obs = observe(deal, deal.turn)
+        if len(obs.legal) > 1 and len(hard.candidates(obs, read(obs))) == 1:
+            found.append((seed, deal))
+            if len(found) == wanted:
+                break
+    return found
+
+
+@pytest.mark.parametrize("game", ["danish-tarok", "troccas"])
+def test_a_computer_plays_alike_cards_without_searching_them(game: str) -> None:
+    """When every legal card is alike, the search could only pick the one candidate: a
+    computer's move (``choose``, whose reason nobody reads) plays it without the search,
+    which draws no world from its stream; the hint still searches, for its words, and
+    names the same card."""
+    bot = get_bot("hard", BotSettings())
+    positions = _alike_positions(game, 4)
+    assert len(positions) == 4
+    for seed, deal in positions:
+        obs = observe(deal, deal.turn)
+        stream = Random(seed)
+        before = stream.getstate()
+        action = bot.choose(obs, stream)
+        assert stream.getstate() == before  # no world was dealt
+        hinted = Random(seed)
+        found = bot.hint(obs, hinted)
+        assert hinted.getstate() != before  # the hint's search dealt worlds
+        assert found.action == action
+        assert found.reason
+
+
 @pytest.mark.parametrize("game", ["danish-tarok", "troccas"])
 def test_a_computers_move_is_the_card_its_hint_names(game: str) -> None:
-    """A computer's move and a person's hint make the same search: a shortcut for the
-    computers alone would also show in how long they think (see docs/performance.md)."""
+    """A computer's move, which may skip the search (alike cards), is the card a person's
+    hint at its seat names."""
     bot = get_bot("hard", BotSettings(hard_budget=4000))
     checked = 0
     for seed in range(24):

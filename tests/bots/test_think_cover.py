@@ -10,6 +10,8 @@ from random import Random
 import pytest
 
 from app.bots import base, worker
+from app.bots.hard import candidates
+from app.bots.knowledge import read
 from app.bots.worker import Decision, ThinkTimes, decide_covered
 from app.engine.observation import Observation
 from tests.bots.helpers import a_play, card_plays
@@ -70,6 +72,22 @@ def test_the_cover_is_drawn_from_the_recent_times() -> None:
         times.record(obs, "hard", float(index))
     drawn = {times.cover(obs, "hard") for _ in range(400)}
     assert drawn == {float(index) for index in range(8, ThinkTimes.KEPT + 8)}
+
+
+@pytest.mark.parametrize("game_key", ["troccas", "danish-tarok"])
+def test_alike_legal_cards_are_covered_as_a_single_card_is(game_key: str) -> None:
+    """Several legal cards, all alike: the computer plays one without a search, and waits
+    as long as a search took."""
+    alike = next(
+        obs
+        for obs in card_plays(game_key, seed=5)
+        if len(obs.legal) > 1 and len(candidates(obs, read(obs))) == 1
+    )
+    times = ThinkTimes()
+    times.record(alike, "hard", 0.25)
+    action, cover = decide_covered(hard(alike), times)
+    assert action == worker.decide(hard(alike))
+    assert 0.2 < cover <= 0.25
 
 
 @pytest.mark.parametrize("game_key", ["troccas", "danish-tarok"])
