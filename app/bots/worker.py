@@ -78,10 +78,10 @@ def request(obs: Observation, level: str, settings: base.BotSettings, rng: Rando
 
 def decide(decision: Decision) -> Action:
     """The level's action for the decision (the same in any process)."""
-    return _decided(decision)[0]
+    return decide_timed(decision)[0]
 
 
-def _decided(decision: Decision) -> tuple[Action, bool, float]:
+def decide_timed(decision: Decision) -> tuple[Action, bool, float]:
     """The level's action, whether it searched, and its think time in seconds. A decision
     searched if it drew from its random stream: every search deals its worlds from it, and
     nothing else a level decides does."""
@@ -136,7 +136,7 @@ def decide_covered(decision: Decision, times: ThinkTimes) -> tuple[Action, float
     """The level's action for the decision, and how long to wait before showing it: 0 if the
     decision searched (its think time is recorded in ``times``), else a recent search's time
     less its own (``ThinkTimes.cover``)."""
-    action, searched, thought = _decided(decision)
+    action, searched, thought = decide_timed(decision)
     if searched:
         times.record(decision.obs, decision.level, thought)
         return action, 0.0
