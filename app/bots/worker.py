@@ -83,8 +83,9 @@ def decide(decision: Decision) -> Action:
 
 def decide_timed(decision: Decision) -> tuple[Action, bool, float]:
     """The level's action, whether it searched, and its think time in seconds. A decision
-    searched if it drew from its random stream: every search deals its worlds from it, and
-    nothing else a level decides does."""
+    searched if it drew from its random stream: Hard's searches deal their worlds from it, and
+    nothing else Hard decides draws from it (the random and easy levels draw for their cards,
+    and take no time worth covering)."""
     rng = Random()
     rng.setstate(decision.rng_state)
     started = time.perf_counter()
