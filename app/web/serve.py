@@ -211,12 +211,13 @@ def settle_heap() -> None:
 
     A serving process holds some 120,000 objects from start-up (modules, compiled templates,
     the app) that live as long as it does; Python's full collections walked all of them, and
-    stopped every table for up to 150 ms at 30 solo games (issue 20). Frozen, they are never
-    walked again. A table's answer makes thousands of short-lived objects, most freed at once
-    by their reference counts: with the default threshold the youngest generation was
-    collected some 850 times a minute at 30 solo games; at ``YOUNG_OBJECTS`` about 200, with
-    the full collections 2 a minute instead of 7. Only for the serving process: a test's
-    apps come and go, and frozen objects are never freed."""
+    stopped every table for up to 121 to 170 ms at 30 solo games on one core (issue 20).
+    Frozen, they are never walked again. A table's answer makes thousands of short-lived
+    objects, most freed at once by their reference counts: with the default threshold the
+    youngest generation was collected some 850 times a minute at 30 solo games, at
+    ``YOUNG_OBJECTS`` about 200, and the full collections none in a minute after start-up
+    instead of 7 (docs/performance.md). Only for the serving process: a test's apps come and
+    go, and frozen objects are never freed."""
     gc.collect()
     gc.freeze()
     _, middle, oldest = gc.get_threshold()
